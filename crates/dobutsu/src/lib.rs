@@ -13,7 +13,7 @@
 //! let mv = pos.parse_move("b2b3").unwrap(); // Chick takes Chick
 //! pos.play(mv).unwrap();
 //! assert_eq!(pos.to_text(), "gle/1C1/3/ELG[C] b - - 0 1");
-//! assert!(pos.parse_move("b4b3").is_err()); // the Lion may not step into an attack
+//! assert!(pos.parse_move("a4b3").is_err()); // a Giraffe steps orthogonally only
 //! ```
 
 #![forbid(unsafe_code)]

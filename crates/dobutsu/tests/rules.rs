@@ -1,0 +1,161 @@
+//! Data-driven perft, random games, text round-trips and validation.
+
+use kyoku_core::{Decision, Player, Position as _, PlayoutEnd, ToAct, perft, random_game, seeded_rng};
+use kyoku_dobutsu::{Color, FenError, Kind, Move, Position, PositionError, Square};
+
+#[test]
+fn perft_suite() {
+    let suite = include_str!("perft.txt");
+    let mut checked = 0;
+    for line in suite.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let mut parts = line.split(';').map(str::trim);
+        let fen = parts.next().unwrap();
+        let pos = Position::from_text(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for entry in parts {
+            let (d, n) = entry.split_once('=').unwrap();
+            let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+            assert_eq!(perft(&pos, d), n, "{fen} depth {d}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15);
+}
+
+#[test]
+fn stalemate_loses_and_arrival_wins() {
+    let p = Position::from_text("2l/cg1/3/L1g[] w - - 0 1").unwrap();
+    let o = p.outcome().unwrap();
+    assert_eq!(o.winner(), Some(Player::new(1)));
+    assert_eq!(o.reason, "no legal move");
+    assert_eq!(p.to_act(), ToAct::Nobody);
+
+    let mut p = Position::from_text("3/L2/2l/3 w - - 0 1").unwrap();
+    p.play(p.parse_move("a3b4").unwrap()).unwrap();
+    let o = p.outcome().unwrap();
+    assert_eq!(o.winner(), Some(Player::new(0)));
+    assert_eq!(o.reason, "lion reached the far rank");
+}
+
+#[test]
+fn lion_capture_ends_and_round_trips() {
+    let mut p = Position::from_text("1g1/1l1/1L1/3 w - - 0 1").unwrap();
+    p.play(p.parse_move("b2b3").unwrap()).unwrap();
+    assert_eq!(p.outcome().unwrap().winner(), Some(Player::new(0)));
+    assert_eq!(p.hand(Color::Sente, Kind::Lion), 1);
+    let text = p.to_text();
+    assert_eq!(text, "1g1/1L1/3/3[L] b - - 0 1");
+    assert_eq!(Position::from_text(&text).unwrap(), p);
+}
+
+#[test]
+fn captured_hen_becomes_chick_and_promotion_is_forced() {
+    let mut p = Position::from_text("l2/1C1/3/2L w - - 0 1").unwrap();
+    let mv = p.parse_move("b3b4").unwrap();
+    assert_eq!(mv.to_string(), "b3b4+");
+    assert_eq!(p.parse_move("b3b4+").unwrap(), mv);
+    p.play(mv).unwrap();
+    assert_eq!(p.piece_at(Square::parse("b4").unwrap()).unwrap().kind, Kind::Hen);
+    // The a4 Lion takes the Hen and holds a Chick.
+    p.play(p.parse_move("a4b4").unwrap()).unwrap();
+    assert_eq!(p.hand(Color::Gote, Kind::Chick), 1);
+    assert_eq!(p.to_text(), "1l1/3/3/2L[c] w - - 0 1");
+}
+
+#[test]
+fn dropped_chick_on_far_rank_stays_a_chick_and_cannot_move() {
+    let mut p = Position::from_text("l2/3/3/2L[C] w - - 0 1").unwrap();
+    p.play(p.parse_move("C@c4").unwrap()).unwrap();
+    assert_eq!(p.piece_at(Square::parse("c4").unwrap()).unwrap().kind, Kind::Chick);
+    p.play(p.parse_move("a4a3").unwrap()).unwrap();
+    let err = p.parse_move("c4c5").unwrap_err();
+    assert!(err.to_string().contains("not a square"), "{err}");
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    assert!(moves.iter().all(|m| !matches!(m, Move::Step { from, .. } if from.to_string() == "c4")));
+}
+
+#[test]
+fn illegal_moves_say_why_and_leave_the_position() {
+    let start = Position::startpos();
+    let cases = [
+        ("b1b2", "own piece"),
+        ("a2a3", "no piece on a2"),
+        ("b3b2", "Gote's"),
+        ("a1a2", "cannot step"),
+        ("C@a2", "no Chick in hand"),
+        ("b2b3+", "promotes"),
+    ];
+    for (text, why) in cases {
+        let e = start.parse_move(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+    // An illegal move value is refused by `play` and changes nothing.
+    let mut p = start;
+    let bad = Move::Drop { kind: Kind::Giraffe, to: Square::parse("a2").unwrap() };
+    assert!(kyoku_core::Position::play(&mut p, bad).is_err());
+    assert_eq!(p, start);
+    // The Lion may not step next to the enemy Lion or onto an attacked square.
+    let p = Position::from_text("3/1l1/3/1L1 w - - 0 1").unwrap();
+    let e = p.parse_move("b1b2").unwrap_err().to_string();
+    assert!(e.contains("attacks"), "{e}");
+}
+
+#[test]
+fn validation_names_the_problem() {
+    let cases: [(&str, FenError); 6] = [
+        ("gle/1c1/1C1/EG1[] w", FenError::Position(PositionError::MissingLion(Color::Sente))),
+        ("glL/1c1/1C1/ELG[] w", FenError::Position(PositionError::TooManyLions(Color::Sente))),
+        ("gle/1c1/1C1/ELG[C] w", FenError::Position(PositionError::TooMany { kind: "Chick", count: 3 })),
+        ("gle/1c1/1C1/ELG[] x", FenError::BadSide("x".into())),
+        ("gle/1c1/1C1[] w", FenError::RankCount(3)),
+        ("gle/1c2/1C1/ELG[] w", FenError::RankWidth { rank: 3, squares: 4 }),
+    ];
+    for (fen, want) in cases {
+        assert_eq!(Position::from_text(fen).unwrap_err(), want, "{fen}");
+    }
+    // Both Lions arrived: both sides would have won.
+    assert_eq!(
+        Position::from_text("1L1/3/3/1l1 w"),
+        Err(FenError::Position(PositionError::BothWon))
+    );
+    assert!(Position::from_text("+g1l/3/3/L2 w").is_err());
+    // Short form and long form read alike; a Chick on its far rank is fine.
+    let a = Position::from_text("gle/1c1/1C1/ELG[-] w 0 1").unwrap();
+    assert_eq!(a, Position::startpos());
+    assert!(Position::from_text("lC1/3/3/2L w - - 0 1").is_ok());
+}
+
+#[test]
+fn ten_thousand_random_games() {
+    let mut rng = seeded_rng(2009);
+    let mut finished = 0;
+    let mut moves = Vec::new();
+    for _ in 0..10_000 {
+        let (_, end) = random_game(Position::startpos(), &mut rng, 2_000, |pos, _| {
+            let text = pos.to_text();
+            let back = Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(back, *pos, "{text}");
+            assert_eq!(back.hash(), pos.hash(), "{text}");
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            assert_eq!(moves.len(), pos.count_legal_moves(), "{text}");
+            for &mv in &moves {
+                let t = mv.to_string();
+                assert_eq!(pos.parse_move(&t), Ok(mv), "{text}: {t}");
+            }
+            match pos.to_act() {
+                ToAct::Player(p, Decision::Turn) => {
+                    assert_eq!(p.index(), pos.turn().index());
+                    assert!(!moves.is_empty());
+                }
+                ToAct::Nobody => assert!(moves.is_empty() && pos.outcome().is_some()),
+                other => panic!("unexpected {other:?}"),
+            }
+        });
+        if matches!(end, PlayoutEnd::Finished(_)) {
+            finished += 1;
+        }
+    }
+    // Repetition or the rules end every random game long before 2,000 plies.
+    assert_eq!(finished, 10_000);
+}
