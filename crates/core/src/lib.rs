@@ -26,6 +26,7 @@
 
 #![forbid(unsafe_code)]
 
+mod agent;
 mod dynamic;
 mod error;
 mod outcome;
@@ -35,6 +36,7 @@ mod playout;
 mod position;
 mod record;
 
+pub use agent::{Agent, AgentFactory, AgentRegistry, RandomAgent, SeatSpec};
 pub use dynamic::DynPosition;
 pub use error::MoveError;
 pub use outcome::{MAX_PLAYERS, Outcome};

@@ -23,7 +23,10 @@ impl Outcome {
     /// If there are more than [`MAX_PLAYERS`] or fewer than 1 scores (a bug in a
     /// game, never user input).
     pub fn from_scores(scores: &[i32], reason: &'static str) -> Self {
-        assert!((1..=MAX_PLAYERS).contains(&scores.len()), "bad player count");
+        assert!(
+            (1..=MAX_PLAYERS).contains(&scores.len()),
+            "bad player count"
+        );
         let mut s = [0; MAX_PLAYERS];
         s[..scores.len()].copy_from_slice(scores);
         Outcome {

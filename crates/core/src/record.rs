@@ -35,7 +35,9 @@ impl<P: Position> GameRecord<P> {
 
     /// The current position.
     pub fn position(&self) -> &P {
-        self.positions.last().expect("a record always holds its start")
+        self.positions
+            .last()
+            .expect("a record always holds its start")
     }
 
     /// Every position so far, the start first.
