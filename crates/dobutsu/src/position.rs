@@ -110,9 +110,9 @@ impl Position {
                 lions_on_board[p.color.index()] += 1;
             }
         }
-        for c in Color::ALL {
-            for slot in 0..4 {
-                counts[slot] = counts[slot].saturating_add(s.hands[c.index()][slot]);
+        for hand in &s.hands {
+            for (count, &held) in counts.iter_mut().zip(hand) {
+                *count = count.saturating_add(held);
             }
         }
         for c in Color::ALL {
