@@ -447,7 +447,10 @@ fn build_triangle(n: u8) -> (Vec<Shape>, Vec<Vec<u8>>) {
             let Shape::Triangle { corners, .. } = s else {
                 unreachable!()
             };
-            join_around(f, corners.iter().map(|c| around_vertex[c].clone()).collect())
+            join_around(
+                f,
+                corners.iter().map(|c| around_vertex[c].clone()).collect(),
+            )
         })
         .collect();
     (shapes, around)
@@ -547,7 +550,11 @@ fn build_disc(kind: BoardKind) -> (Vec<Shape>, Vec<Vec<u8>>) {
                 verts.extend(inner.into_iter().map(|t| (k, t)));
                 verts.push((k, a));
                 verts.push((k + 1, a));
-                verts.extend(boundaries_between(k + 1, a, b).into_iter().map(|t| (k + 1, t)));
+                verts.extend(
+                    boundaries_between(k + 1, a, b)
+                        .into_iter()
+                        .map(|t| (k + 1, t)),
+                );
                 verts.push((k + 1, b));
                 join_around(f, verts.into_iter().map(|(r, t)| faces_at(r, t)).collect())
             }

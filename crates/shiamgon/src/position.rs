@@ -1,0 +1,881 @@
+//! The rules: positions, placements, pushes, encirclements, the end.
+
+use kyoku_core::{Decision, MoveError, Outcome, Player, ToAct};
+
+use crate::bits::Bits;
+use crate::board::{Board, BoardKind, Field};
+use crate::start::{HandicapError, check_handicap_field, default_handicap, start_stones};
+
+/// The most players a board allows.
+pub const MAX_PLAYERS: usize = 5;
+
+/// A decision: a field (a placement on one's turn, or the destination of a
+/// pushed stone when answering a push), or a pass.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A field, by index.
+    Field(u8),
+    /// No legal placement: the turn goes on.
+    Pass,
+}
+
+impl Move {
+    /// The move to field `f`.
+    pub fn to(f: Field) -> Move {
+        Move::Field(f as u8)
+    }
+}
+
+/// Why the rules ended a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// No player has a legal placement.
+    Triampsalm,
+    /// `4 ×` (number of fields) placements have been made.
+    PlacementLimit,
+}
+
+impl End {
+    /// In a few words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            End::Triampsalm => "Triampsalm",
+            End::PlacementLimit => "placement limit",
+        }
+    }
+}
+
+/// A cluster taken off the board, and who got its stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capture {
+    /// The owner of the cluster.
+    pub owner: Player,
+    /// Its fields.
+    pub fields: Bits,
+    /// Prisoners each player received from it, by player index.
+    pub dealt: [u32; MAX_PLAYERS],
+}
+
+/// Why a position cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The board does not allow this many players.
+    #[error("{board} is played by {min}–{max} players, not {players}")]
+    PlayerCount {
+        /// The board.
+        board: BoardKind,
+        /// Players asked for.
+        players: usize,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// A handicap stone cannot go where asked.
+    #[error(transparent)]
+    Handicap(#[from] HandicapError),
+}
+
+/// A Shiamgon position: the board, every stone, the prisoners, whose turn
+/// it is and any push waiting for its answer.
+///
+/// Cheap to clone (a few hundred bytes, no heap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: &'static Board,
+    pub(crate) players: u8,
+    /// Whose turn it is; while pushes are answered, the player who placed.
+    pub(crate) turn: u8,
+    /// The field of the placement whose pushes are being answered.
+    pub(crate) pending: Option<u8>,
+    pub(crate) stones: [Bits; MAX_PLAYERS],
+    pub(crate) occupied: Bits,
+    /// `prisoners[holder][owner]`.
+    pub(crate) prisoners: [[u16; MAX_PLAYERS]; MAX_PLAYERS],
+    pub(crate) placements: u32,
+    // Derived (recomputed by the text reader): some cluster is encircled
+    // but was spared because its owner's own action closed it.
+    pub(crate) recheck: bool,
+    pub(crate) end: Option<End>,
+    /// Legal placements of `turn` at a turn boundary.
+    pub(crate) cached: Bits,
+    pub(crate) key: u64,
+}
+
+/// Zobrist keys: SplitMix64 from a fixed seed, computed at compile time.
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+const fn zobrist_table() -> [[u64; 256]; MAX_PLAYERS + 2] {
+    let mut t = [[0u64; 256]; MAX_PLAYERS + 2];
+    let mut i = 0;
+    while i < MAX_PLAYERS + 2 {
+        let mut j = 0;
+        while j < 256 {
+            t[i][j] = splitmix(0x5348_4941_4d47_4f4e ^ ((i as u64) << 8 | j as u64));
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// Rows 0–4: a stone of that player; row 5: pending push at a field;
+/// row 6: player to move (column) and misc.
+static ZOBRIST: [[u64; 256]; MAX_PLAYERS + 2] = zobrist_table();
+
+/// The Zobrist key of a stone of player `p` (0-based) on `f`.
+pub(crate) fn stone_key(p: usize, f: Field) -> u64 {
+    ZOBRIST[p][f]
+}
+
+impl Position {
+    /// The start position of `board` for `players` players.
+    pub fn start(board: BoardKind, players: usize) -> Result<Position, SetupError> {
+        Self::with_handicap(board, players, &[])
+    }
+
+    /// The start position with extra stones: `handicap[p]` lists player
+    /// `p`'s handicap fields (third ring from the outside, own sector, not
+    /// adjacent to any stone). Missing entries mean none.
+    pub fn with_handicap(
+        board: BoardKind,
+        players: usize,
+        handicap: &[Vec<Field>],
+    ) -> Result<Position, SetupError> {
+        check_players(board, players)?;
+        let mut stones: Vec<Vec<Field>> = start_stones(board, players);
+        let mut all: Bits = stones.iter().flatten().copied().collect();
+        for (p, fields) in handicap.iter().enumerate().take(players) {
+            if !fields.is_empty() && board.is_triangle() {
+                return Err(HandicapError::NotADisc.into());
+            }
+            for &f in fields {
+                if f >= board.board().len() {
+                    return Err(HandicapError::BadField {
+                        field: f.to_string(),
+                        player: p + 1,
+                        reason: "no such field",
+                    }
+                    .into());
+                }
+                check_handicap_field(board, players, p, f, all).map_err(|reason| {
+                    HandicapError::BadField {
+                        field: board.board().name(f).to_string(),
+                        player: p + 1,
+                        reason,
+                    }
+                })?;
+                all.insert(f);
+                stones[p].push(f);
+            }
+        }
+        Ok(Self::from_stones(board, players, &stones, 0))
+    }
+
+    /// The start position with `counts[p]` handicap stones for player `p`,
+    /// spread evenly over the player's sector.
+    pub fn with_default_handicap(
+        board: BoardKind,
+        players: usize,
+        counts: &[usize],
+    ) -> Result<Position, SetupError> {
+        check_players(board, players)?;
+        let mut all: Bits = start_stones(board, players).into_iter().flatten().collect();
+        let mut handicap = Vec::new();
+        for (p, &c) in counts.iter().enumerate().take(players) {
+            let v = if c == 0 {
+                Vec::new()
+            } else {
+                default_handicap(board, players, p, c, all)?
+            };
+            all |= v.iter().copied().collect();
+            handicap.push(v);
+        }
+        Self::with_handicap(board, players, &handicap)
+    }
+
+    /// A position with the given stones (player by player, 0-based), no
+    /// prisoners, player `turn` (0-based) to place. For diagrams, tests and
+    /// analysis; the fields must be distinct and `players` allowed.
+    ///
+    /// # Panics
+    /// On a field twice or out of range, or a bad player count (a bug in
+    /// the caller; text input goes through [`Position::from_text`]).
+    pub fn from_stones(
+        board: BoardKind,
+        players: usize,
+        stones: &[Vec<Field>],
+        turn: usize,
+    ) -> Position {
+        assert!(board.player_counts().contains(&players));
+        assert!(turn < players);
+        let mut pos = Position::empty(board, players);
+        for (p, fields) in stones.iter().enumerate() {
+            for &f in fields {
+                assert!(!pos.occupied.contains(f), "field {f} given twice");
+                pos.put(p, f);
+            }
+        }
+        pos.turn = turn as u8;
+        pos.refresh();
+        pos
+    }
+
+    pub(crate) fn empty(board: BoardKind, players: usize) -> Position {
+        Position {
+            board: board.board(),
+            players: players as u8,
+            turn: 0,
+            pending: None,
+            stones: [Bits::EMPTY; MAX_PLAYERS],
+            occupied: Bits::EMPTY,
+            prisoners: [[0; MAX_PLAYERS]; MAX_PLAYERS],
+            placements: 0,
+            recheck: false,
+            end: None,
+            cached: Bits::EMPTY,
+            key: 0,
+        }
+    }
+
+    /// Recomputes every derived part (after reading or setting up).
+    pub(crate) fn refresh(&mut self) {
+        self.recheck = (0..self.players()).any(|p| !self.encircled_of(p, None).is_empty());
+        if self.pending.is_none() {
+            self.start_turn();
+        }
+    }
+
+    // ----- queries -------------------------------------------------------
+
+    /// The board.
+    pub fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// Whose turn it is (the player who placed, while pushes are answered).
+    pub fn turn(&self) -> Player {
+        Player::new(self.turn as usize)
+    }
+
+    /// The stones of player `p`.
+    pub fn stones(&self, p: Player) -> Bits {
+        self.stones[p.index()]
+    }
+
+    /// Every stone.
+    pub fn occupied(&self) -> Bits {
+        self.occupied
+    }
+
+    /// The owner of the stone on `f`.
+    pub fn owner(&self, f: Field) -> Option<Player> {
+        (0..self.players())
+            .find(|&p| self.stones[p].contains(f))
+            .map(Player::new)
+    }
+
+    /// Stones of `owner` held as prisoners by `holder`.
+    pub fn prisoners(&self, holder: Player, owner: Player) -> u32 {
+        self.prisoners[holder.index()][owner.index()] as u32
+    }
+
+    /// All prisoners `p` has taken.
+    pub fn prisoners_taken(&self, p: Player) -> u32 {
+        self.prisoners[p.index()].iter().map(|&x| x as u32).sum()
+    }
+
+    /// All of `p`'s stones held by others.
+    pub fn stones_lost(&self, p: Player) -> u32 {
+        (0..self.players())
+            .map(|h| self.prisoners[h][p.index()] as u32)
+            .sum()
+    }
+
+    /// Placements made in the game so far.
+    pub fn placements(&self) -> u32 {
+        self.placements
+    }
+
+    /// The placement cap: `4 ×` fields.
+    pub fn placement_limit(&self) -> u32 {
+        4 * self.board.len() as u32
+    }
+
+    /// Each player's score: stones on the board + prisoners taken − own
+    /// stones held by others.
+    pub fn scores(&self) -> Vec<i32> {
+        (0..self.players())
+            .map(|p| {
+                let p = Player::new(p);
+                self.stones[p.index()].count() as i32 + self.prisoners_taken(p) as i32
+                    - self.stones_lost(p) as i32
+            })
+            .collect()
+    }
+
+    /// The push waiting for its answer: `(answering player, the pushed
+    /// stone's field, the placed field)`.
+    pub fn pending_push(&self) -> Option<(Player, Field, Field)> {
+        let t = self.pending? as usize;
+        let (o, q) = self.push_head(t)?;
+        Some((Player::new(o), q, t))
+    }
+
+    /// How the rules ended the game, if they did.
+    pub fn end(&self) -> Option<End> {
+        if self.pending.is_some() {
+            None
+        } else {
+            self.end
+        }
+    }
+
+    /// The clusters of player `p`.
+    pub fn clusters(&self, p: Player) -> Vec<Bits> {
+        let mut rest = self.stones[p.index()];
+        let mut out = Vec::new();
+        while let Some(s) = rest.first_set() {
+            let c = self.cluster(p.index(), s);
+            rest &= !c;
+            out.push(c);
+        }
+        out
+    }
+
+    /// The fields where player `p` may place now (ignoring whose turn it is).
+    pub fn legal_placements(&self, p: Player) -> Bits {
+        self.placements_of(p.index())
+    }
+
+    // ----- rules ---------------------------------------------------------
+
+    #[inline]
+    fn put(&mut self, p: usize, f: Field) {
+        self.stones[p].insert(f);
+        self.occupied.insert(f);
+        self.key ^= ZOBRIST[p][f];
+    }
+
+    #[inline]
+    fn take(&mut self, p: usize, f: Field) {
+        self.stones[p].remove(f);
+        self.occupied.remove(f);
+        self.key ^= ZOBRIST[p][f];
+    }
+
+    #[inline]
+    fn owner_index(&self, f: Field) -> Option<usize> {
+        (0..self.players()).find(|&p| self.stones[p].contains(f))
+    }
+
+    /// The cluster of `p`'s stone on `seed`: stones joined by wall links.
+    fn cluster(&self, p: usize, seed: Field) -> Bits {
+        let own = self.stones[p];
+        let mut c = Bits::single(seed);
+        let mut frontier = c;
+        loop {
+            let mut grow = Bits::EMPTY;
+            for f in frontier.iter() {
+                grow |= self.board.linked(f);
+            }
+            grow &= own & !c;
+            if grow.is_empty() {
+                return c;
+            }
+            c |= grow;
+            frontier = grow;
+        }
+    }
+
+    /// The fields adjacent to a set of fields, outside it.
+    fn rim(&self, c: Bits) -> Bits {
+        let mut n = Bits::EMPTY;
+        for f in c.iter() {
+            n |= self.board.adjacent(f);
+        }
+        n & !c
+    }
+
+    /// Whether cluster `c` of player `p` is encircled: every adjacent field
+    /// holds a stone of another player.
+    fn is_encircled(&self, p: usize, c: Bits) -> bool {
+        let rim = self.rim(c);
+        (rim & !self.occupied).is_empty() && (rim & self.stones[p]).is_empty()
+    }
+
+    /// The encircled clusters of player `p` (all, or those touching `near`).
+    fn encircled_of(&self, p: usize, near: Option<Bits>) -> Vec<Bits> {
+        let mut rest = match near {
+            Some(n) => self.stones[p] & n,
+            None => self.stones[p],
+        };
+        let mut out = Vec::new();
+        while let Some(s) = rest.first_set() {
+            let c = self.cluster(p, s);
+            rest &= !c;
+            if self.is_encircled(p, c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Fields from which player `p` reaches: one field away, or two with a
+    /// middle field that is not an opponent's wall between them.
+    fn reach(&self, p: usize) -> Bits {
+        let own = self.stones[p];
+        let mut near = Bits::EMPTY;
+        for s in own.iter() {
+            near |= self.board.adjacent(s);
+        }
+        let mut reach = near;
+        let foreign = self.occupied & !own;
+        for m in near.iter() {
+            if foreign.contains(m) {
+                let o = self.owner_index(m).unwrap_or(p);
+                let walls = self.board.linked(m) & self.stones[o];
+                if walls.count() >= 2 {
+                    reach |= self.arcs_with(m, walls, own);
+                    continue;
+                }
+            }
+            reach |= self.board.adjacent(m);
+        }
+        reach
+    }
+
+    /// The fields around `m` in arcs (between the wall links `cuts`) that
+    /// hold one of `own`.
+    fn arcs_with(&self, m: Field, cuts: Bits, own: Bits) -> Bits {
+        let ring = self.board.around(m);
+        let n = ring.len();
+        let Some(c0) = ring.iter().position(|&g| cuts.contains(g as usize)) else {
+            return self.board.adjacent(m);
+        };
+        let mut out = Bits::EMPTY;
+        let mut arc = Bits::EMPTY;
+        let mut has_own = false;
+        for k in 1..=n {
+            let g = ring[(c0 + k) % n] as usize;
+            if cuts.contains(g) {
+                if has_own {
+                    out |= arc;
+                }
+                arc = Bits::EMPTY;
+                has_own = false;
+            } else {
+                arc.insert(g);
+                has_own |= own.contains(g);
+            }
+        }
+        out
+    }
+
+    /// Fields adjacent to two or more stones of one opponent of `p`.
+    fn between_two(&self, p: usize) -> Bits {
+        let mut out = Bits::EMPTY;
+        for o in (0..self.players()).filter(|&o| o != p) {
+            let (mut once, mut twice) = (Bits::EMPTY, Bits::EMPTY);
+            for s in self.stones[o].iter() {
+                let a = self.board.adjacent(s);
+                twice |= once & a;
+                once |= a;
+            }
+            out |= twice;
+        }
+        out
+    }
+
+    fn placements_of(&self, p: usize) -> Bits {
+        let free = self.board.all() & !self.occupied;
+        let r = self.reach(p) & free;
+        if r.is_empty() {
+            return r;
+        }
+        r & !self.between_two(p)
+    }
+
+    /// At a turn boundary: the end, or the legal placements of `turn`.
+    fn start_turn(&mut self) {
+        self.end = None;
+        self.cached = Bits::EMPTY;
+        if self.placements >= self.placement_limit() {
+            self.end = Some(End::PlacementLimit);
+            return;
+        }
+        self.cached = self.placements_of(self.turn as usize);
+        if self.cached.is_empty()
+            && (0..self.players())
+                .filter(|&p| p != self.turn as usize)
+                .all(|p| self.placements_of(p).is_empty())
+        {
+            self.end = Some(End::Triampsalm);
+        }
+    }
+
+    /// The next unanswered push of placement `t`: the first opponent after
+    /// the mover, in turn order, with a stone adjacent to `t`.
+    fn push_head(&self, t: Field) -> Option<(usize, Field)> {
+        let n = self.players();
+        let around = self.board.adjacent(t);
+        (1..n)
+            .map(|k| (self.turn as usize + k) % n)
+            .find_map(|o| (self.stones[o] & around).first_set().map(|q| (o, q)))
+    }
+
+    /// Where the stone on `q` may go when pushed away from `t`.
+    fn push_targets(&self, q: Field, t: Field) -> Bits {
+        self.board.adjacent(q) & !self.occupied & !self.board.adjacent(t)
+    }
+
+    /// Plays placement, answer or pass; `captures` collects the clusters
+    /// taken. The move must be legal.
+    pub fn play_logged(&mut self, mv: Move, captures: &mut Vec<Capture>) {
+        match (self.pending, mv) {
+            (None, Move::Pass) => {
+                self.turn = ((self.turn as usize + 1) % self.players()) as u8;
+                self.start_turn();
+            }
+            (None, Move::Field(t)) => {
+                let (p, t) = (self.turn as usize, t as usize);
+                self.put(p, t);
+                self.placements += 1;
+                self.pending = Some(t as u8);
+                self.cached = Bits::EMPTY;
+                self.encircle(p, Some(t), captures);
+                self.resolve(captures);
+            }
+            (Some(t), Move::Field(d)) => {
+                if let Some((o, q)) = self.push_head(t as usize) {
+                    self.take(o, q);
+                    self.put(o, d as usize);
+                    self.encircle(o, Some(d as usize), captures);
+                }
+                self.resolve(captures);
+            }
+            (Some(_), Move::Pass) => {}
+        }
+    }
+
+    /// Carries out pushes that need no answer (no destination: the stone
+    /// becomes the mover's prisoner) until one needs an answer or none is
+    /// left; then the turn passes on.
+    fn resolve(&mut self, captures: &mut Vec<Capture>) {
+        while let Some(t) = self.pending {
+            let t = t as usize;
+            match self.push_head(t) {
+                None => {
+                    self.pending = None;
+                    self.turn = ((self.turn as usize + 1) % self.players()) as u8;
+                    self.start_turn();
+                }
+                Some((o, q)) => {
+                    if !self.push_targets(q, t).is_empty() {
+                        return;
+                    }
+                    self.take(o, q);
+                    self.prisoners[self.turn as usize][o] += 1;
+                    // A push with no destination is still a push: the check
+                    // that follows every push runs (it can only find
+                    // clusters left encircled by their owner's own action).
+                    self.encircle(o, None, captures);
+                }
+            }
+        }
+    }
+
+    /// The encirclement check after an action by `actor` that filled
+    /// `filled` (if any): every encircled cluster of the other players is
+    /// taken off together, `actor` being the closer.
+    fn encircle(&mut self, actor: usize, filled: Option<Field>, captures: &mut Vec<Capture>) {
+        let n = self.players();
+        let mut found: Vec<(usize, Bits)> = Vec::new();
+        for k in 1..n {
+            let v = (actor + k) % n;
+            let near = if self.recheck {
+                None
+            } else {
+                match filled {
+                    Some(f) => Some(self.board.adjacent(f)),
+                    None => continue,
+                }
+            };
+            if near.is_some_and(|b| (b & self.stones[v]).is_empty()) {
+                continue;
+            }
+            for c in self.encircled_of(v, near) {
+                found.push((v, c));
+            }
+        }
+        if !found.is_empty() {
+            // Touching stones are counted with every found cluster still on
+            // the board; then all are removed together.
+            let dealt: Vec<[u32; MAX_PLAYERS]> = found
+                .iter()
+                .map(|&(v, c)| {
+                    let rim = self.rim(c);
+                    let mut touching = [0u32; MAX_PLAYERS];
+                    for (p, t) in touching.iter_mut().enumerate().take(n) {
+                        if p != v {
+                            *t = (rim & self.stones[p]).count() as u32;
+                        }
+                    }
+                    distribute(c.count() as u32, &touching, actor, n)
+                })
+                .collect();
+            for (&(v, c), d) in found.iter().zip(dealt) {
+                for f in c.iter() {
+                    self.take(v, f);
+                }
+                for (h, &k) in d.iter().enumerate().take(n) {
+                    self.prisoners[h][v] += k as u16;
+                }
+                captures.push(Capture {
+                    owner: Player::new(v),
+                    fields: c,
+                    dealt: d,
+                });
+            }
+        }
+        self.recheck = if self.recheck {
+            !self.encircled_of(actor, None).is_empty()
+        } else {
+            match filled {
+                Some(f) if self.stones[actor].contains(f) => {
+                    self.is_encircled(actor, self.cluster(actor, f))
+                }
+                _ => false,
+            }
+        };
+    }
+
+    /// A person-readable reason why `mv` is illegal here.
+    pub(crate) fn reason_illegal(&self, mv: Move) -> String {
+        if self.end().is_some() {
+            return "the game is over".into();
+        }
+        match (self.pending_push(), mv) {
+            (Some((o, q, _)), Move::Pass) => format!(
+                "player {o} must move the pushed stone on {}",
+                self.board.name(q)
+            ),
+            (Some((o, q, t)), Move::Field(d)) => {
+                let d = d as usize;
+                if d >= self.board.len() {
+                    "no such field".into()
+                } else if self.occupied.contains(d) {
+                    format!("{} is occupied", self.board.name(d))
+                } else if !self.board.adjacent(q).contains(d) {
+                    format!(
+                        "player {o}'s pushed stone on {} moves to an adjacent field",
+                        self.board.name(q)
+                    )
+                } else if self.board.adjacent(t).contains(d) {
+                    format!(
+                        "{} is still adjacent to {}",
+                        self.board.name(d),
+                        self.board.name(t)
+                    )
+                } else {
+                    "it is not among the legal moves".into()
+                }
+            }
+            (None, Move::Pass) => "a pass is allowed only when no placement is".into(),
+            (None, Move::Field(t)) => {
+                let (t, p) = (t as usize, self.turn as usize);
+                if t >= self.board.len() {
+                    "no such field".into()
+                } else if self.occupied.contains(t) {
+                    format!("{} is occupied", self.board.name(t))
+                } else if !self.reach(p).contains(t) {
+                    format!(
+                        "{} is out of reach (more than two fields from player {}'s stones, or behind a wall)",
+                        self.board.name(t),
+                        p + 1
+                    )
+                } else if self.between_two(p).contains(t) {
+                    format!(
+                        "{} is adjacent to two stones of one opponent",
+                        self.board.name(t)
+                    )
+                } else {
+                    "it is not among the legal moves".into()
+                }
+            }
+        }
+    }
+
+    /// The repetition key: stones, player to act, pending push.
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let mut k = self.key ^ ZOBRIST[MAX_PLAYERS + 1][self.turn as usize];
+        if let Some(t) = self.pending {
+            k ^= ZOBRIST[MAX_PLAYERS][t as usize];
+        }
+        k
+    }
+
+    /// The full hash: the repetition key with prisoners and the placement count.
+    pub(crate) fn full_hash(&self) -> u64 {
+        let mut h = self.repetition_key() ^ ZOBRIST[MAX_PLAYERS + 1][200 + self.players()];
+        for (i, row) in self.prisoners.iter().enumerate() {
+            for (j, &c) in row.iter().enumerate() {
+                if c != 0 {
+                    h ^= splitmix(((i * MAX_PLAYERS + j) as u64) << 32 | c as u64);
+                }
+            }
+        }
+        h ^ splitmix(0x7000_0000_0000 | self.placements as u64)
+    }
+
+    pub(crate) fn to_act_impl(&self) -> ToAct {
+        if let Some((o, _, _)) = self.pending_push() {
+            ToAct::Player(o, Decision::Answer)
+        } else if self.end.is_some() {
+            ToAct::Nobody
+        } else {
+            ToAct::Player(Player::new(self.turn as usize), Decision::Turn)
+        }
+    }
+
+    /// The legal decisions of whoever acts, as a set of fields; `None`
+    /// when the only decision is a pass or nobody acts.
+    pub fn legal_fields(&self) -> Bits {
+        match self.pending_push() {
+            Some((_, q, t)) => self.push_targets(q, t),
+            None if self.end.is_some() => Bits::EMPTY,
+            None => self.cached,
+        }
+    }
+
+    pub(crate) fn legal_moves_impl(&self, moves: &mut Vec<Move>) {
+        if self.pending.is_none() && self.end.is_none() && self.cached.is_empty() {
+            moves.push(Move::Pass);
+            return;
+        }
+        moves.extend(self.legal_fields().iter().map(Move::to));
+    }
+
+    pub(crate) fn count_impl(&self) -> usize {
+        if self.pending.is_none() && self.end.is_none() && self.cached.is_empty() {
+            return 1;
+        }
+        self.legal_fields().count()
+    }
+
+    pub(crate) fn outcome_impl(&self) -> Option<Outcome> {
+        self.end()
+            .map(|e| Outcome::from_scores(&self.scores(), e.reason()))
+    }
+
+    pub(crate) fn is_legal_impl(&self, mv: Move) -> bool {
+        match mv {
+            Move::Pass => self.pending.is_none() && self.end.is_none() && self.cached.is_empty(),
+            Move::Field(f) => {
+                (f as usize) < self.board.len() && self.legal_fields().contains(f as usize)
+            }
+        }
+    }
+
+    pub(crate) fn parse_move_impl(&self, text: &str) -> Result<Move, MoveError> {
+        let t = text.trim();
+        let mv = if t == "pass" {
+            Move::Pass
+        } else {
+            match self.board.field(t) {
+                Some(f) => Move::to(f),
+                None => {
+                    return Err(MoveError::syntax(
+                        text,
+                        format!("not a field of {} and not `pass`", self.board.kind()),
+                    ));
+                }
+            }
+        };
+        if self.to_act_impl() == ToAct::Nobody {
+            return Err(MoveError::GameOver);
+        }
+        if !self.is_legal_impl(mv) {
+            return Err(MoveError::illegal(
+                self.move_text(mv),
+                self.reason_illegal(mv),
+            ));
+        }
+        Ok(mv)
+    }
+
+    /// A move as text: the field's name or `pass`.
+    pub fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Pass => "pass".into(),
+            Move::Field(f) if (f as usize) < self.board.len() => self.board.name(f as usize).into(),
+            Move::Field(f) => format!("#{f}"),
+        }
+    }
+}
+
+fn check_players(board: BoardKind, players: usize) -> Result<(), SetupError> {
+    let r = board.player_counts();
+    if r.contains(&players) {
+        Ok(())
+    } else {
+        Err(SetupError::PlayerCount {
+            board,
+            players,
+            min: *r.start(),
+            max: *r.end(),
+        })
+    }
+}
+
+/// Deals the `size` stones of an encircled cluster, as the ruling says.
+/// `touching[p]` is the number of `p`'s stones on fields adjacent to the
+/// cluster (0 for the owner), `closer` the player whose action closed it.
+///
+/// - Enough for all: each encircling opponent gets its touching count;
+///   what is left goes to the closer.
+/// - Fewer stones than touching stones: one at a time, first to the
+///   closer, then to the other encircling opponents by falling touching
+///   count (ties: turn order after the closer), round after round.
+pub fn distribute(
+    size: u32,
+    touching: &[u32; MAX_PLAYERS],
+    closer: usize,
+    players: usize,
+) -> [u32; MAX_PLAYERS] {
+    let total: u32 = touching.iter().sum();
+    let mut out = [0u32; MAX_PLAYERS];
+    if size >= total {
+        out = *touching;
+        out[closer] += size - total;
+        return out;
+    }
+    let mut order: Vec<usize> = (1..players)
+        .map(|k| (closer + k) % players)
+        .filter(|&p| touching[p] > 0)
+        .collect();
+    // Stable sort keeps turn order after the closer among equals.
+    order.sort_by_key(|&p| std::cmp::Reverse(touching[p]));
+    order.insert(0, closer);
+    let mut left = size;
+    'deal: loop {
+        for &p in &order {
+            if left == 0 {
+                break 'deal;
+            }
+            out[p] += 1;
+            left -= 1;
+        }
+    }
+    out
+}

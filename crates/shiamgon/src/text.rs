@@ -1,0 +1,242 @@
+//! The position text: one line, written and read back unchanged.
+//!
+//! ```text
+//! shiamgon BOARD PLAYERS turn P placements N stones S1/S2/… prisoners R1/R2/… [push T]
+//! ```
+//!
+//! - `turn P`: whose turn it is (1-based); while pushes are answered, the
+//!   player who placed.
+//! - `placements N`: placements made so far (the game stops at `4 ×` fields).
+//! - `stones`: each player's fields, comma-separated, increasing; `-` for none.
+//! - `prisoners`: row `i` lists how many stones of players 1, 2, … player
+//!   `i` holds (the diagonal is 0).
+//! - `push T`: player P placed on `T` and the opponents with a stone
+//!   adjacent to `T` are answering, in turn order after P; the first of
+//!   them acts now.
+//!
+//! Everything else (the end, the legal moves) follows from these.
+
+use crate::bits::Bits;
+use crate::board::BoardKind;
+use crate::position::{MAX_PLAYERS, Position};
+
+/// Why a position text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TextError(pub String);
+
+fn err<T>(msg: impl Into<String>) -> Result<T, TextError> {
+    Err(TextError(msg.into()))
+}
+
+impl Position {
+    /// The position as one line of text (see the module documentation).
+    pub fn text(&self) -> String {
+        let b = self.board;
+        let n = self.players();
+        let stones: Vec<String> = (0..n)
+            .map(|p| {
+                if self.stones[p].is_empty() {
+                    "-".to_string()
+                } else {
+                    self.stones[p]
+                        .iter()
+                        .map(|f| b.name(f))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                }
+            })
+            .collect();
+        let prisoners: Vec<String> = (0..n)
+            .map(|h| {
+                (0..n)
+                    .map(|o| self.prisoners[h][o].to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        let mut s = format!(
+            "shiamgon {} {} turn {} placements {} stones {} prisoners {}",
+            b.kind(),
+            n,
+            self.turn as usize + 1,
+            self.placements,
+            stones.join("/"),
+            prisoners.join("/")
+        );
+        if let Some(t) = self.pending {
+            s.push_str(" push ");
+            s.push_str(b.name(t as usize));
+        }
+        s
+    }
+
+    /// Reads a position text, checking that it describes a position the
+    /// rules can reach in form (stones, counts, a pending push that needs
+    /// an answer).
+    pub fn parse(text: &str) -> Result<Position, TextError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let word = |i: usize, what: &str| -> Result<&str, TextError> {
+            words
+                .get(i)
+                .copied()
+                .ok_or_else(|| TextError(format!("the text ends before {what}")))
+        };
+        let keyword = |i: usize, k: &str| -> Result<(), TextError> {
+            let w = word(i, &format!("`{k}`"))?;
+            if w == k {
+                Ok(())
+            } else {
+                err(format!("expected `{k}` but found {w:?}"))
+            }
+        };
+        keyword(0, "shiamgon")?;
+        let bname = word(1, "the board")?;
+        let Some(kind) = BoardKind::parse(bname) else {
+            return err(format!(
+                "unknown board {bname:?}; boards are tri8, tri16, disc5, disc10"
+            ));
+        };
+        let board = kind.board();
+        let pw = word(2, "the player count")?;
+        let players: usize = match pw.parse() {
+            Ok(n) if kind.player_counts().contains(&n) => n,
+            _ => {
+                return err(format!(
+                    "{kind} is played by {}–{} players, not {pw:?}",
+                    kind.player_counts().start(),
+                    kind.player_counts().end()
+                ));
+            }
+        };
+        keyword(3, "turn")?;
+        let tw = word(4, "the player whose turn it is")?;
+        let turn: usize = match tw.parse() {
+            Ok(t) if (1..=players).contains(&t) => t - 1,
+            _ => return err(format!("turn must be a player 1–{players}, not {tw:?}")),
+        };
+        keyword(5, "placements")?;
+        let cw = word(6, "the placement count")?;
+        let limit = 4 * board.len() as u32;
+        let placements: u32 = match cw.parse() {
+            Ok(c) if c <= limit => c,
+            _ => return err(format!("placements must be a number 0–{limit}, not {cw:?}")),
+        };
+        keyword(7, "stones")?;
+        let sw = word(8, "the stones")?;
+        let lists: Vec<&str> = sw.split('/').collect();
+        if lists.len() != players {
+            return err(format!(
+                "stones: {} lists for {players} players",
+                lists.len()
+            ));
+        }
+        let mut pos = Position::empty(kind, players);
+        for (p, list) in lists.iter().enumerate() {
+            if *list == "-" {
+                continue;
+            }
+            let mut last = None;
+            for name in list.split(',') {
+                let Some(f) = board.field(name) else {
+                    return err(format!(
+                        "player {}: {name:?} is not a field of {kind}",
+                        p + 1
+                    ));
+                };
+                if pos.occupied.contains(f) {
+                    return err(format!("field {name} holds two stones"));
+                }
+                if last.is_some_and(|l| l > f) {
+                    return err(format!(
+                        "player {}: fields must be listed in board order ({name} comes too late)",
+                        p + 1
+                    ));
+                }
+                last = Some(f);
+                pos.stones[p].insert(f);
+                pos.occupied.insert(f);
+            }
+        }
+        pos.key = 0;
+        for p in 0..players {
+            for f in pos.stones[p].iter() {
+                pos.key ^= crate::position::stone_key(p, f);
+            }
+        }
+        keyword(9, "prisoners")?;
+        let rw = word(10, "the prisoners")?;
+        let rows: Vec<&str> = rw.split('/').collect();
+        if rows.len() != players {
+            return err(format!(
+                "prisoners: {} rows for {players} players",
+                rows.len()
+            ));
+        }
+        for (h, row) in rows.iter().enumerate() {
+            let cells: Vec<&str> = row.split(',').collect();
+            if cells.len() != players {
+                return err(format!(
+                    "prisoners row {}: {} numbers for {players} players",
+                    h + 1,
+                    cells.len()
+                ));
+            }
+            for (o, c) in cells.iter().enumerate() {
+                let Ok(v) = c.parse::<u16>() else {
+                    return err(format!("prisoners row {}: {c:?} is not a count", h + 1));
+                };
+                if h == o && v != 0 {
+                    return err(format!("player {} cannot hold own stones", h + 1));
+                }
+                pos.prisoners[h][o] = v;
+            }
+        }
+        pos.turn = turn as u8;
+        pos.placements = placements;
+        let mut next = 11;
+        if words.get(next) == Some(&"push") {
+            let tw = word(next + 1, "the field of the push")?;
+            let Some(t) = board.field(tw) else {
+                return err(format!("push: {tw:?} is not a field of {kind}"));
+            };
+            if !pos.stones[turn].contains(t) {
+                return err(format!(
+                    "push {tw}: the field must hold player {}'s stone",
+                    turn + 1
+                ));
+            }
+            if placements == 0 {
+                return err("push: no placement has been made");
+            }
+            for o in (0..players).filter(|&o| o != turn) {
+                if (pos.stones[o] & board.adjacent(t)).count() > 1 {
+                    return err(format!(
+                        "push {tw}: player {} has two stones next to it, which no placement allows",
+                        o + 1
+                    ));
+                }
+            }
+            pos.pending = Some(t as u8);
+            match pos.pending_push() {
+                None => return err(format!("push {tw}: no opponent's stone is adjacent to it")),
+                Some((_, q, _)) => {
+                    let targets = board.adjacent(q) & !pos.occupied & !board.adjacent(t);
+                    if targets == Bits::EMPTY {
+                        return err(format!(
+                            "push {tw}: the stone on {} has nowhere to go, so it would already be taken",
+                            board.name(q)
+                        ));
+                    }
+                }
+            }
+            next += 2;
+        }
+        if let Some(w) = words.get(next) {
+            return err(format!("unexpected {w:?} at the end"));
+        }
+        let _ = MAX_PLAYERS;
+        pos.refresh();
+        Ok(pos)
+    }
+}
