@@ -192,8 +192,27 @@ impl Board {
 
     /// The field with this name.
     pub fn field(&self, name: &str) -> Option<Field> {
-        // Names are short and boards small: a scan keeps no extra table.
-        self.names.iter().position(|n| n == name)
+        let (a, b) = name.split_once('.')?;
+        let (a, b): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+        let f = if self.kind.is_triangle() {
+            if a >= self.side() || b > 2 * a {
+                return None;
+            }
+            a * a + b
+        } else if a == 0 {
+            if b != 0 {
+                return None;
+            }
+            0
+        } else {
+            let &(n, _) = self.kind.rings().get(a - 1)?;
+            if b >= n as usize {
+                return None;
+            }
+            ring_offset(self.kind, a) + b
+        };
+        // Only the canonical spelling ("4.2", not "04.2" or "+4.2").
+        (self.names[f] == name).then_some(f)
     }
 
     /// The fields adjacent to `f` (closures share at least a point).
