@@ -2,6 +2,7 @@
 
 mod common;
 mod dobutsu;
+mod shiamgon;
 
 use clap::{Parser, Subcommand};
 
@@ -22,24 +23,50 @@ enum Command {
     /// List the legal moves of a position, one per line.
     #[command(subcommand)]
     Moves(MovesGame),
+    /// Draw a position as an SVG picture.
+    #[command(subcommand)]
+    Render(RenderGame),
+    /// Play seeded random games and report each one.
+    #[command(subcommand)]
+    Selfplay(SelfplayGame),
 }
 
 #[derive(Subcommand)]
 enum PerftGame {
     /// Dōbutsu Shōgi.
     Dobutsu(dobutsu::PerftArgs),
+    /// Shiamgon.
+    Shiamgon(shiamgon::PerftArgs),
 }
 
 #[derive(Subcommand)]
 enum MovesGame {
     /// Dōbutsu Shōgi.
     Dobutsu(dobutsu::MovesArgs),
+    /// Shiamgon.
+    Shiamgon(shiamgon::MovesArgs),
+}
+
+#[derive(Subcommand)]
+enum RenderGame {
+    /// Shiamgon.
+    Shiamgon(shiamgon::RenderArgs),
+}
+
+#[derive(Subcommand)]
+enum SelfplayGame {
+    /// Shiamgon.
+    Shiamgon(shiamgon::SelfplayArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Perft(PerftGame::Dobutsu(a)) => dobutsu::perft(a),
         Command::Moves(MovesGame::Dobutsu(a)) => dobutsu::moves(a),
+        Command::Perft(PerftGame::Shiamgon(a)) => shiamgon::perft(a),
+        Command::Moves(MovesGame::Shiamgon(a)) => shiamgon::moves(a),
+        Command::Render(RenderGame::Shiamgon(a)) => shiamgon::render(a),
+        Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),
     }
 }
 
