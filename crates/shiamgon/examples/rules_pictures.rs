@@ -67,7 +67,11 @@ fn main() {
             title: Some(format!("{kind}, {players} players: the start")),
             ..Default::default()
         };
-        write(&dir, &format!("shiamgon-start-{kind}-{players}.svg"), render(&pos, &opts));
+        write(
+            &dir,
+            &format!("shiamgon-start-{kind}-{players}.svg"),
+            render(&pos, &opts),
+        );
     }
 
     // Field names.
@@ -80,13 +84,21 @@ fn main() {
             title: Some(format!("{kind}: field names")),
             ..Default::default()
         };
-        write(&dir, &format!("shiamgon-names-{kind}.svg"), render(&pos, &opts));
+        write(
+            &dir,
+            &format!("shiamgon-names-{kind}.svg"),
+            render(&pos, &opts),
+        );
     }
 
     // The wall diagram: player 2 holds every #, player 1 the x; player 1's
     // legal placements highlighted — y among them.
     let m = marks(&WALLS, &[10, 9, 8, 7, 6], 15);
-    let hashes: Vec<usize> = m.iter().filter(|(c, _)| *c == '#').map(|&(_, f)| f).collect();
+    let hashes: Vec<usize> = m
+        .iter()
+        .filter(|(c, _)| *c == '#')
+        .map(|&(_, f)| f)
+        .collect();
     let x = m.iter().find(|(c, _)| *c == 'x').unwrap().1;
     let y = m.iter().find(|(c, _)| *c == 'y').unwrap().1;
     let labels = vec![(x, "x".to_string()), (y, "y".to_string())];
@@ -165,7 +177,11 @@ fn main() {
     let mut pos = Position::from_stones(
         BoardKind::Tri8,
         3,
-        &[vec![g("1.2")], vec![g("1.0")], vec![g("2.0"), g("2.1"), g("2.3")]],
+        &[
+            vec![g("1.2")],
+            vec![g("1.0")],
+            vec![g("2.0"), g("2.1"), g("2.3")],
+        ],
         0,
     );
     pos.play(pos.parse_move("0.0").unwrap()).unwrap();

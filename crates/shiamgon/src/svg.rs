@@ -158,7 +158,7 @@ pub fn render(pos: &Position, opts: &RenderOptions) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" text-rendering="geometricPrecision">
 <rect width="100%" height="100%" fill="#fbf8f0"/>
 "##
     );
@@ -171,14 +171,11 @@ pub fn render(pos: &Position, opts: &RenderOptions) -> String {
         );
     }
     // The board, in board units.
-    let ox = pad - bx * scale;
-    let oy = pad + title_h - by * scale;
     let _ = writeln!(
         s,
         r##"<svg x="{pad}" y="{:.1}" width="{w_px:.1}" height="{h_px:.1}" viewBox="{bx} {by} {bw} {bh}" overflow="hidden">"##,
         pad + title_h
     );
-    let _ = (ox, oy);
     let stroke = 1.2 / scale;
     let to_act = pos_to_act(pos);
     let legal = if opts.highlight {
@@ -199,18 +196,6 @@ pub fn render(pos: &Position, opts: &RenderOptions) -> String {
             field_path(board, f),
             board.name(f)
         );
-    }
-    if opts.field_names {
-        for f in 0..board.len() {
-            let (x, y, r) = field_centre(board, f);
-            let fs = r * 0.6;
-            let _ = writeln!(
-                s,
-                r##"<text x="{x:.4}" y="{:.4}" font-size="{fs:.4}" text-anchor="middle" fill="#5a4a2a">{}</text>"##,
-                y + fs * 0.35,
-                board.name(f)
-            );
-        }
     }
     for f in legal.iter() {
         let (x, y, r) = field_centre(board, f);
@@ -245,9 +230,39 @@ pub fn render(pos: &Position, opts: &RenderOptions) -> String {
             );
         }
     }
+    s.push_str("</svg>\n");
+    // Text goes in pixel space: fonts of a fraction of a board unit render
+    // badly when scaled up.
+    let to_px = |x: f64, y: f64| (pad + (x - bx) * scale, pad + title_h + (y - by) * scale);
+    let inside = |x: f64, y: f64| x >= bx && x <= bx + bw && y >= by && y <= by + bh;
+    if opts.field_names {
+        for f in 0..board.len() {
+            let (x, y, r) = field_centre(board, f);
+            if !inside(x, y) {
+                continue;
+            }
+            let (px, py) = to_px(x, y);
+            let fs = (r * 0.6 * scale).clamp(6.0, 14.0);
+            let colour = if pos.occupied().contains(f) {
+                "#fff"
+            } else {
+                "#5a4a2a"
+            };
+            let _ = writeln!(
+                s,
+                r##"<text x="{px:.1}" y="{:.1}" font-size="{fs:.1}" text-anchor="middle" fill="{colour}">{}</text>"##,
+                py + fs * 0.35,
+                board.name(f)
+            );
+        }
+    }
     for (f, label) in &opts.labels {
         let (x, y, r) = field_centre(board, *f);
-        let fs = r * 1.3;
+        if !inside(x, y) {
+            continue;
+        }
+        let (px, py) = to_px(x, y);
+        let fs = (r * 1.3 * scale).max(8.0);
         let colour = if pos.occupied().contains(*f) {
             "#fff"
         } else {
@@ -255,12 +270,11 @@ pub fn render(pos: &Position, opts: &RenderOptions) -> String {
         };
         let _ = writeln!(
             s,
-            r##"<text x="{x:.4}" y="{:.4}" font-size="{fs:.4}" font-weight="bold" text-anchor="middle" fill="{colour}">{}</text>"##,
-            y + fs * 0.36,
+            r##"<text x="{px:.1}" y="{:.1}" font-size="{fs:.1}" font-weight="bold" text-anchor="middle" fill="{colour}">{}</text>"##,
+            py + fs * 0.36,
             esc(label)
         );
     }
-    s.push_str("</svg>\n");
     if opts.legend {
         legend(&mut s, pos, w_px + 2.0 * pad, pad + title_h);
     }
