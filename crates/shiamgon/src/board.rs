@@ -705,4 +705,39 @@ mod tests {
         let names: Vec<&str> = b.around(m).iter().map(|&x| b.name(x as usize)).collect();
         assert_eq!(names, ["2.1", "1.1", "1.0", "2.2", "3.0", "3.1", "3.2"]);
     }
+
+    /// On triangles the wall clause of the reach rule never decides: every
+    /// field around a stone with two or more links touches one of the
+    /// linked fields, so "not between two" forbids it already.
+    #[test]
+    fn triangle_walls_are_subsumed_by_not_between_two() {
+        let b = BoardKind::Tri16.board();
+        for m in 0..b.len() {
+            let links: Vec<usize> = b.linked(m).iter().collect();
+            for (i, &w1) in links.iter().enumerate() {
+                for &w2 in &links[i + 1..] {
+                    for &g in b.around(m) {
+                        let g = g as usize;
+                        if g != w1 && g != w2 {
+                            assert!(b.adjacent(g).contains(w1) || b.adjacent(g).contains(w2));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_names() {
+        let d = BoardKind::Disc10.board();
+        for bad in [
+            "", "1", "1.3", "0.1", "04.2", "+4.2", "4.-1", "11.0", "4.2.1", " 4.2",
+        ] {
+            assert_eq!(d.field(bad), None, "{bad:?}");
+        }
+        let t = BoardKind::Tri8.board();
+        for bad in ["0.1", "8.0", "3.7", "1.3"] {
+            assert_eq!(t.field(bad), None, "{bad:?}");
+        }
+    }
 }

@@ -388,3 +388,14 @@ fn handicap_stones() {
     let bad = Position::with_handicap(BoardKind::Disc5, 4, &[vec![b.field("3.3").unwrap()]]);
     assert!(bad.is_err());
 }
+
+#[test]
+fn hashes_are_stable() {
+    // Fixed Zobrist keys: the same value in every run and on every machine.
+    let pos = Position::start(BoardKind::Disc5, 3).unwrap();
+    assert_eq!(pos.hash(), STABLE_HASH);
+    let again = Position::from_text(&pos.to_text()).unwrap();
+    assert_eq!(again.hash(), pos.hash());
+}
+
+const STABLE_HASH: u64 = 14_905_621_069_951_512_121;
