@@ -65,7 +65,7 @@ pub struct MovesArgs {
 #[derive(Args)]
 pub struct PerftArgs {
     /// How many decisions deep to count (placements, passes and push answers).
-    depth: u32,
+    depth: String,
     #[command(flatten)]
     pos: PositionArgs,
     /// Print every first decision with its count first.
@@ -139,8 +139,12 @@ pub fn moves(a: MovesArgs) -> anyhow::Result<()> {
 
 /// Runs `kyoku perft shiamgon`.
 pub fn perft(a: PerftArgs) -> anyhow::Result<()> {
+    let depth: u32 = a
+        .depth
+        .parse()
+        .map_err(|_| anyhow!("the depth must be a number, not {:?}", a.depth))?;
     let rec = a.pos.record()?;
-    common::print_perft(rec.position(), a.depth, a.divide)
+    common::print_perft(rec.position(), depth, a.divide)
 }
 
 /// One player's line of a self-play record.

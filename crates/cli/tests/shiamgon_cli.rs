@@ -190,6 +190,15 @@ fn bad_input_is_one_line_and_exit_code_2() {
             "x",
         ],
         &["perft", "shiamgon", "--players", "3", "2"],
+        &[
+            "perft",
+            "shiamgon",
+            "--board",
+            "tri8",
+            "--players",
+            "3",
+            "deep",
+        ],
     ] {
         let (code, out, err) = kyoku(args);
         assert_eq!(code, 2, "{args:?}");

@@ -1,6 +1,7 @@
 //! 1,000 seeded random games per board and player count: every game ends,
 //! stones are conserved (start stones + placements = stones on the board
-//! + all prisoners), and the text of every position reads back equal.
+//! + all prisoners), every legal move reads back from its text, and the
+//! text of every position reads back equal.
 
 use kyoku_core::{Player, PlayoutEnd, Position as _, random_game, seeded_rng};
 use kyoku_shiamgon::{BoardKind, Move, Position};
@@ -32,6 +33,12 @@ fn games(kind: BoardKind, players: usize, n: u64) {
                 back, *pos,
                 "{kind} seed {seed}: {text} reads back different"
             );
+            // Every legal move reads back from its text as itself.
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            for &m in &legal {
+                assert_eq!(pos.parse_move(&pos.move_to_text(m)), Ok(m));
+            }
             if mv == Some(Move::Pass) {
                 // A pass only when no placement was legal: the text shows it.
                 assert!(pos.end().is_some() || pos.pending_push().is_none());
