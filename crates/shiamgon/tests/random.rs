@@ -1,7 +1,7 @@
 //! 1,000 seeded random games per board and player count: every game ends,
-//! stones are conserved (start stones + placements = stones on the board
-//! + all prisoners), every legal move reads back from its text, and the
-//! text of every position reads back equal.
+//! stones are conserved (start stones and placements equal the stones on
+//! the board and all prisoners), every legal move reads back from its text,
+//! and the text of every position reads back equal.
 
 use kyoku_core::{Player, PlayoutEnd, Position as _, random_game, seeded_rng};
 use kyoku_shiamgon::{BoardKind, Move, Position};
