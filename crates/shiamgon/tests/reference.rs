@@ -90,10 +90,12 @@ fn placements_match_the_reference() {
                 &mut seeded_rng(1000 + seed),
                 100_000,
                 |pos, _| {
+                    // Every third position, to keep the slow reference quick.
                     k += 1;
-                    if k % 3 != 0 {
+                    if k < 3 {
                         return;
                     }
+                    k = 0;
                     for p in 0..players {
                         assert_eq!(
                             pos.legal_placements(Player::new(p)),
