@@ -147,6 +147,16 @@ fn wall_diagram_from_x_a_stone_may_go_on_y() {
     let y = fields(&m, |m| m.ch == 'y')[0];
     assert_eq!(names(&[x, y]), ["8.3", "9.10"]);
     let pos = xy_position(x, &m);
+    // The only field between x and y is the middle wall's ring-8 stone,
+    // linked to one blue stone only (7.5): the end of a wall, passable.
+    let b = BoardKind::Disc10.board();
+    let between: Vec<usize> = (b.adjacent(x) & b.adjacent(y)).iter().collect();
+    assert_eq!(names(&between), ["8.4"]);
+    let blue = pos.stones(Player::new(1));
+    assert_eq!(
+        names(&(b.linked(between[0]) & blue).iter().collect::<Vec<_>>()),
+        ["7.5"]
+    );
     assert!(pos.legal_placements(Player::new(0)).contains(y));
     let mut after = pos.clone();
     after.play(Move::to(y)).unwrap();
