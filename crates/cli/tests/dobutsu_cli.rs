@@ -29,7 +29,10 @@ fn perft_last_line_is_the_total() {
         .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
         .sum();
     assert_eq!(sum, 82);
-    let mut roots: Vec<&str> = lines[..4].iter().map(|l| l.split(':').next().unwrap()).collect();
+    let mut roots: Vec<&str> = lines[..4]
+        .iter()
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
     roots.sort();
     assert_eq!(roots, ["b1a2", "b1c2", "b2b3", "c1c2"]);
 }

@@ -22,7 +22,9 @@ pub struct RandomAgent {
 impl RandomAgent {
     /// A random player with its own seed.
     pub fn new(seed: u64) -> Self {
-        RandomAgent { rng: seeded_rng(seed) }
+        RandomAgent {
+            rng: seeded_rng(seed),
+        }
     }
 }
 
@@ -158,7 +160,11 @@ impl<P: Position> AgentRegistry<P> {
                 Some((_, f)) => f(arg.as_deref(), seed),
                 None => Err(format!(
                     "unknown player {name:?}; known: human, {}",
-                    self.factories.keys().cloned().collect::<Vec<_>>().join(", ")
+                    self.factories
+                        .keys()
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )),
             },
         }

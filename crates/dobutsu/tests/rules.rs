@@ -1,13 +1,19 @@
 //! Data-driven perft, random games, text round-trips and validation.
 
-use kyoku_core::{Decision, Player, Position as _, PlayoutEnd, ToAct, perft, random_game, seeded_rng};
+use kyoku_core::{
+    Decision, Player, PlayoutEnd, Position as _, ToAct, perft, random_game, seeded_rng,
+};
 use kyoku_dobutsu::{Color, FenError, Kind, Move, Position, PositionError, Square};
 
 #[test]
 fn perft_suite() {
     let suite = include_str!("perft.txt");
     let mut checked = 0;
-    for line in suite.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in suite
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let mut parts = line.split(';').map(str::trim);
         let fen = parts.next().unwrap();
         let pos = Position::from_text(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -54,7 +60,10 @@ fn captured_hen_becomes_chick_and_promotion_is_forced() {
     assert_eq!(mv.to_string(), "b3b4+");
     assert_eq!(p.parse_move("b3b4+").unwrap(), mv);
     p.play(mv).unwrap();
-    assert_eq!(p.piece_at(Square::parse("b4").unwrap()).unwrap().kind, Kind::Hen);
+    assert_eq!(
+        p.piece_at(Square::parse("b4").unwrap()).unwrap().kind,
+        Kind::Hen
+    );
     // The a4 Lion takes the Hen and holds a Chick.
     p.play(p.parse_move("a4b4").unwrap()).unwrap();
     assert_eq!(p.hand(Color::Gote, Kind::Chick), 1);
@@ -65,13 +74,20 @@ fn captured_hen_becomes_chick_and_promotion_is_forced() {
 fn dropped_chick_on_far_rank_stays_a_chick_and_cannot_move() {
     let mut p = Position::from_text("l2/3/3/2L[C] w - - 0 1").unwrap();
     p.play(p.parse_move("C@c4").unwrap()).unwrap();
-    assert_eq!(p.piece_at(Square::parse("c4").unwrap()).unwrap().kind, Kind::Chick);
+    assert_eq!(
+        p.piece_at(Square::parse("c4").unwrap()).unwrap().kind,
+        Kind::Chick
+    );
     p.play(p.parse_move("a4a3").unwrap()).unwrap();
     let err = p.parse_move("c4c5").unwrap_err();
     assert!(err.to_string().contains("not a square"), "{err}");
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);
-    assert!(moves.iter().all(|m| !matches!(m, Move::Step { from, .. } if from.to_string() == "c4")));
+    assert!(
+        moves
+            .iter()
+            .all(|m| !matches!(m, Move::Step { from, .. } if from.to_string() == "c4"))
+    );
 }
 
 #[test]
@@ -91,7 +107,10 @@ fn illegal_moves_say_why_and_leave_the_position() {
     }
     // An illegal move value is refused by `play` and changes nothing.
     let mut p = start;
-    let bad = Move::Drop { kind: Kind::Giraffe, to: Square::parse("a2").unwrap() };
+    let bad = Move::Drop {
+        kind: Kind::Giraffe,
+        to: Square::parse("a2").unwrap(),
+    };
     assert!(kyoku_core::Position::play(&mut p, bad).is_err());
     assert_eq!(p, start);
     // The Lion may not step next to the enemy Lion or onto an attacked square.
@@ -103,12 +122,30 @@ fn illegal_moves_say_why_and_leave_the_position() {
 #[test]
 fn validation_names_the_problem() {
     let cases: [(&str, FenError); 6] = [
-        ("gle/1c1/1C1/EG1[] w", FenError::Position(PositionError::MissingLion(Color::Sente))),
-        ("glL/1c1/1C1/ELG[] w", FenError::Position(PositionError::TooManyLions(Color::Sente))),
-        ("gle/1c1/1C1/ELG[C] w", FenError::Position(PositionError::TooMany { kind: "Chick", count: 3 })),
+        (
+            "gle/1c1/1C1/EG1[] w",
+            FenError::Position(PositionError::MissingLion(Color::Sente)),
+        ),
+        (
+            "glL/1c1/1C1/ELG[] w",
+            FenError::Position(PositionError::TooManyLions(Color::Sente)),
+        ),
+        (
+            "gle/1c1/1C1/ELG[C] w",
+            FenError::Position(PositionError::TooMany {
+                kind: "Chick",
+                count: 3,
+            }),
+        ),
         ("gle/1c1/1C1/ELG[] x", FenError::BadSide("x".into())),
         ("gle/1c1/1C1[] w", FenError::RankCount(3)),
-        ("gle/1c2/1C1/ELG[] w", FenError::RankWidth { rank: 3, squares: 4 }),
+        (
+            "gle/1c2/1C1/ELG[] w",
+            FenError::RankWidth {
+                rank: 3,
+                squares: 4,
+            },
+        ),
     ];
     for (fen, want) in cases {
         assert_eq!(Position::from_text(fen).unwrap_err(), want, "{fen}");
