@@ -1,0 +1,110 @@
+//! Shiamgon in the catalogue.
+
+use kyoku_core::{AgentRegistry, GameRecord, Player};
+use kyoku_shiamgon::{BoardKind, Position};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::{AnyGame, GameError, Table, read_options};
+
+/// The options of a Shiamgon game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// The board: `tri8`, `tri16`, `disc5` or `disc10`.
+    #[serde(default = "default_board")]
+    pub board: String,
+    /// The number of players: 3 on triangles, 3–5 on discs.
+    #[serde(default = "default_players")]
+    pub players: usize,
+    /// Handicap stones per player, in seat order (disc boards only); missing
+    /// entries mean none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handicap: Vec<usize>,
+}
+
+fn default_board() -> String {
+    "disc5".into()
+}
+
+fn default_players() -> usize {
+    3
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            board: default_board(),
+            players: default_players(),
+            handicap: Vec::new(),
+        }
+    }
+}
+
+fn bad(reason: impl Into<String>) -> GameError {
+    GameError::BadOptions {
+        game: "shiamgon",
+        reason: reason.into(),
+    }
+}
+
+pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
+    let opts: Options = read_options("shiamgon", options)?;
+    let kind = BoardKind::parse(&opts.board).ok_or_else(|| {
+        bad(format!(
+            "unknown board {:?}; boards are tri8, tri16, disc5, disc10",
+            opts.board
+        ))
+    })?;
+    if opts.handicap.len() > opts.players {
+        return Err(bad(format!(
+            "{} handicap counts for {} players",
+            opts.handicap.len(),
+            opts.players
+        )));
+    }
+    let start = if opts.handicap.iter().all(|&c| c == 0) {
+        Position::start(kind, opts.players)
+    } else {
+        Position::with_default_handicap(kind, opts.players, &opts.handicap)
+    }
+    .map_err(|e| bad(e.to_string()))?;
+    let options = serde_json::to_value(&opts).unwrap_or(Value::Null);
+    Ok(Box::new(Table::new(
+        start, "shiamgon", options, players, extras,
+    )))
+}
+
+/// The programs that play Shiamgon.
+pub fn players() -> AgentRegistry<Position> {
+    AgentRegistry::new()
+}
+
+/// Scores, prisoners (`prisoners[h][o]`: stones of seat `o` held by seat
+/// `h`), placements against the cap, and the push waiting for its answer.
+fn extras(record: &GameRecord<Position>) -> Value {
+    let pos = record.position();
+    let n = pos.players();
+    let board = pos.board();
+    let prisoners: Vec<Vec<u32>> = (0..n)
+        .map(|h| {
+            (0..n)
+                .map(|o| pos.prisoners(Player::new(h), Player::new(o)))
+                .collect()
+        })
+        .collect();
+    let push = pos.pending_push().map(|(p, stone, placed)| {
+        json!({
+            "seat": p.index() + 1,
+            "stone": board.name(stone),
+            "placed": board.name(placed),
+        })
+    });
+    json!({
+        "scores": pos.scores(),
+        "prisoners": prisoners,
+        "placements": pos.placements(),
+        "placement_limit": pos.placement_limit(),
+        "push": push,
+    })
+}
