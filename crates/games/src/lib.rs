@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod dobutsu;
+pub mod record;
 pub mod shiamgon;
 mod table;
 
