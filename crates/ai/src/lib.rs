@@ -7,3 +7,4 @@
 
 pub mod alphabeta;
 pub mod mcts;
+pub mod shiamgon;

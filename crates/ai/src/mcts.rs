@@ -1,1 +1,736 @@
-//! Monte-Carlo tree search for n players (UCT with max^n back-up), answering pushes like any other decision.
+//! Monte-Carlo tree search for n players (UCT with max^n back-up), answering
+//! pushes like any other decision.
+//!
+//! Every node keeps, for each player, the sum of that player's rewards over
+//! the playouts through it. Whoever acts at a node — a player on their turn
+//! or a player answering out of turn ([`kyoku_core::Decision::Answer`]) —
+//! picks the child that is best *for itself* (UCB1 on its own mean reward).
+//! Chance nodes sample an outcome by its probability. Positions that end by
+//! the rules or by threefold repetition are terminal in the tree; playouts
+//! stop after [`Config::max_rollout_plies`] decisions and score the position
+//! they reached ([`kyoku_core::Position::outcome_on_repetition`], which for
+//! Shiamgon counts the board).
+//!
+//! Rewards come from the outcome's scores by [`rewards`]: a rank part (the
+//! share of the other players beaten) plus a small score-margin part.
+//!
+//! The search is deterministic for a seed and a playout (or node) budget;
+//! with a time budget it stops when the time is up. Several threads search
+//! independent trees (root parallel) and add up the root visits. The tree of
+//! the move actually played, and of the moves that followed, is kept for the
+//! next search ([`Mcts::search`] with the next record of the same game).
+//!
+//! ```
+//! use kyoku_ai::mcts::{Budget, Config, Mcts, Uniform};
+//! use kyoku_core::GameRecord;
+//! use kyoku_shiamgon::{BoardKind, Position};
+//!
+//! let record = GameRecord::new(Position::start(BoardKind::Tri8, 3).unwrap());
+//! let config = Config { budget: Budget::playouts(200), ..Config::default() };
+//! let mut search = Mcts::new(config, Uniform, 7);
+//! let mv = search.search(&record).unwrap();
+//! assert!(kyoku_core::Position::is_legal(record.position(), mv));
+//! ```
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use kyoku_core::rand::Rng;
+use kyoku_core::rand::seq::SliceRandom;
+use kyoku_core::{
+    GameRecord, MAX_PLAYERS, Outcome, Player, Position, REPETITION_LIMIT, SeededRng, ToAct,
+    sample_chance, seeded_rng,
+};
+
+/// How much a search may spend. It stops at the first limit reached; a
+/// budget with no limit at all searches 1000 playouts.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Budget {
+    /// Playouts (iterations) per move, summed over threads.
+    pub playouts: Option<u64>,
+    /// Nodes in each thread's tree (kept nodes of a reused tree count).
+    pub nodes: Option<usize>,
+    /// Wall-clock time per move.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// At most `n` playouts per move.
+    pub fn playouts(n: u64) -> Self {
+        Budget {
+            playouts: Some(n),
+            nodes: None,
+            time: None,
+        }
+    }
+
+    /// At most `t` per move.
+    pub fn time(t: Duration) -> Self {
+        Budget {
+            playouts: None,
+            nodes: None,
+            time: Some(t),
+        }
+    }
+
+    /// At most `n` nodes in the tree.
+    pub fn nodes(n: usize) -> Self {
+        Budget {
+            playouts: None,
+            nodes: Some(n),
+            time: None,
+        }
+    }
+}
+
+/// The knobs of a search.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`.
+    pub exploration: f64,
+    /// How much a search may spend per move.
+    pub budget: Budget,
+    /// A playout stops after this many decisions and scores the position it
+    /// reached (games that can go on for ever still give a reward).
+    pub max_rollout_plies: usize,
+    /// The weight of the score margin in the reward (0 = places only); see
+    /// [`rewards`].
+    pub margin_weight: f64,
+    /// The score margin that counts as a clear lead; see [`rewards`].
+    pub margin_scale: f64,
+    /// Independent trees searched in parallel (root parallel), each with its
+    /// share of the playout budget.
+    pub threads: usize,
+    /// Keep the subtree of the moves played between two searches.
+    pub reuse_tree: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            exploration: 0.7,
+            budget: Budget::playouts(1000),
+            max_rollout_plies: 60,
+            margin_weight: 0.25,
+            margin_scale: 4.0,
+            threads: 1,
+            reuse_tree: true,
+        }
+    }
+}
+
+/// Rewards in `[0, 1]` per player from an outcome:
+/// `(1 − w) · places + w · margin`, where `places` is
+/// [`Outcome::reward`] (the share of the other players beaten, ties half)
+/// and `margin` is `½ + ½·tanh((own score − best other score) / scale)`.
+///
+/// Places are what a game of several players is won by, and they do not
+/// depend on the size of the board; the margin part keeps a signal where
+/// playouts rarely change the places (a lead worth extending, a deficit
+/// worth shrinking).
+pub fn rewards(outcome: &Outcome, weight: f64, scale: f64) -> [f32; MAX_PLAYERS] {
+    let n = outcome.players();
+    let scores = outcome.scores();
+    let mut out = [0.0; MAX_PLAYERS];
+    for (p, r) in out.iter_mut().enumerate().take(n) {
+        let place = outcome.reward(Player::new(p));
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(o, _)| o != p)
+            .map(|(_, &s)| s)
+            .max()
+            .unwrap_or(scores[p]);
+        let margin = 0.5 + 0.5 * ((scores[p] - best_other) as f64 / scale.max(1e-9)).tanh();
+        *r = ((1.0 - weight) * place + weight * margin) as f32;
+    }
+    out
+}
+
+/// How playouts choose moves, and in which order the tree tries a node's
+/// moves.
+pub trait Policy<P: Position>: Clone + Send + Sync {
+    /// A move for whoever acts in `pos` (a player; chance is sampled by the
+    /// search), `None` when there is none. `buf` is scratch space.
+    fn rollout_move(&self, pos: &P, rng: &mut SeededRng, buf: &mut Vec<P::Move>)
+    -> Option<P::Move>;
+
+    /// Orders a new node's moves, the most promising *last* (the tree tries
+    /// them from the end). The default shuffles them.
+    fn order_moves(&self, pos: &P, moves: &mut [P::Move], rng: &mut SeededRng) {
+        let _ = pos;
+        moves.shuffle(rng);
+    }
+}
+
+/// Uniformly random playouts, random expansion order.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Uniform;
+
+impl<P: Position> Policy<P> for Uniform {
+    fn rollout_move(
+        &self,
+        pos: &P,
+        rng: &mut SeededRng,
+        buf: &mut Vec<P::Move>,
+    ) -> Option<P::Move> {
+        buf.clear();
+        pos.legal_moves(buf);
+        if buf.is_empty() {
+            None
+        } else {
+            Some(buf[rng.random_range(0..buf.len())])
+        }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    /// The move that led here (`None` at the root).
+    mv: Option<M>,
+    /// Who acts here.
+    to_act: ToAct,
+    /// Rewards if the game is over here (by the rules or by repetition).
+    terminal: Option<[f32; MAX_PLAYERS]>,
+    children: Vec<u32>,
+    /// Moves not yet given a child, the next to try last.
+    untried: Vec<M>,
+    /// Whether `untried` has been filled.
+    listed: bool,
+    visits: u32,
+    sums: [f32; MAX_PLAYERS],
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, to_act: ToAct, terminal: Option<[f32; MAX_PLAYERS]>) -> Self {
+        Node {
+            mv,
+            to_act,
+            terminal,
+            children: Vec::new(),
+            untried: Vec::new(),
+            listed: false,
+            visits: 0,
+            sums: [0.0; MAX_PLAYERS],
+        }
+    }
+}
+
+/// One search tree: nodes in an arena, the root first.
+#[derive(Clone, Debug)]
+struct Tree<P: Position> {
+    nodes: Vec<Node<P::Move>>,
+    rng: SeededRng,
+}
+
+/// What a search found at the root, move by move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStat<M> {
+    /// The move.
+    pub mv: M,
+    /// Playouts through it (all threads).
+    pub visits: u64,
+    /// The mean reward of the player to act at the root after it.
+    pub value: f64,
+}
+
+/// Numbers about the last search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchInfo {
+    /// Playouts run in this search (all threads).
+    pub playouts: u64,
+    /// Nodes in the trees after the search (all threads).
+    pub nodes: usize,
+    /// Root visits carried over from the previous search (all threads).
+    pub reused_visits: u64,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+/// A Monte-Carlo tree search player: config, rollout policy, seed, and the
+/// trees kept between moves.
+#[derive(Clone, Debug)]
+pub struct Mcts<P: Position, Pol: Policy<P>> {
+    config: Config,
+    policy: Pol,
+    seed: u64,
+    searches: u64,
+    trees: Vec<Tree<P>>,
+    /// The record the trees are rooted at: its start's hash and its moves.
+    rooted: Option<(u64, Vec<P::Move>)>,
+    info: SearchInfo,
+    stats: Vec<RootStat<P::Move>>,
+}
+
+/// The repetition count of positions before the current one of a search
+/// path: the game's past, and the path from the tree's root.
+struct History<'a> {
+    past: &'a HashMap<u64, usize>,
+    path: Vec<u64>,
+}
+
+impl History<'_> {
+    fn seen(&self, key: u64) -> usize {
+        self.past.get(&key).copied().unwrap_or(0) + self.path.iter().filter(|&&k| k == key).count()
+    }
+}
+
+impl<P: Position, Pol: Policy<P>> Mcts<P, Pol> {
+    /// A search with `config`, playouts by `policy`, random choices from `seed`.
+    pub fn new(config: Config, policy: Pol, seed: u64) -> Self {
+        Mcts {
+            config,
+            policy,
+            seed,
+            searches: 0,
+            trees: Vec::new(),
+            rooted: None,
+            info: SearchInfo::default(),
+            stats: Vec::new(),
+        }
+    }
+
+    /// The config.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Numbers about the last search.
+    pub fn info(&self) -> &SearchInfo {
+        &self.info
+    }
+
+    /// The root moves of the last search, most visited first.
+    pub fn root_stats(&self) -> &[RootStat<P::Move>] {
+        &self.stats
+    }
+
+    /// Visits of the root of each tree (what a search starts from: more than
+    /// zero when a tree was reused).
+    pub fn root_visits(&self) -> u64 {
+        self.trees
+            .iter()
+            .map(|t| t.nodes.first().map_or(0, |n| n.visits as u64))
+            .sum()
+    }
+
+    /// Forgets the trees.
+    pub fn clear(&mut self) {
+        self.trees.clear();
+        self.rooted = None;
+    }
+
+    /// Searches the current position of `record` and returns the move to
+    /// play; `None` when the game is over. A position with a single legal
+    /// move (a forced pass or push answer) is answered without searching.
+    pub fn search(&mut self, record: &GameRecord<P>) -> Option<P::Move> {
+        let start = Instant::now();
+        self.stats.clear();
+        self.info = SearchInfo::default();
+        let to_act = record.to_act();
+        if to_act == ToAct::Nobody {
+            return None;
+        }
+        let pos = record.position();
+        if to_act == ToAct::Chance {
+            let mut rng = seeded_rng(self.seed ^ self.searches.wrapping_mul(0x9e37_79b9));
+            self.searches += 1;
+            return sample_chance(pos, &mut rng);
+        }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if moves.len() <= 1 {
+            return moves.first().copied();
+        }
+        self.reroot(record);
+        let threads = self.config.threads.max(1);
+        if self.trees.len() != threads {
+            self.trees = (0..threads)
+                .map(|i| Tree::fresh(pos, self.seed, self.searches, i))
+                .collect();
+        }
+        self.searches += 1;
+        let reused = self.root_visits();
+
+        let mut past: HashMap<u64, usize> = HashMap::new();
+        for p in record.positions() {
+            *past.entry(p.repetition_key()).or_default() += 1;
+        }
+        let budget = self.config.budget;
+        let total = match (budget.playouts, budget.nodes, budget.time) {
+            (None, None, None) => Some(1000),
+            (p, _, _) => p,
+        };
+        let deadline = budget.time.map(|t| start + t);
+        let share = |i: usize| {
+            total.map(|t| t / threads as u64 + u64::from((i as u64) < t % threads as u64))
+        };
+        let config = self.config;
+        let policy = &self.policy;
+        let past = &past;
+        let done: Vec<u64> = if threads == 1 {
+            vec![self.trees[0].run(pos, past, policy, &config, share(0), budget.nodes, deadline)]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = self
+                    .trees
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, tree)| {
+                        let n = share(i);
+                        s.spawn(move || {
+                            tree.run(pos, past, policy, &config, n, budget.nodes, deadline)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .collect()
+            })
+        };
+
+        // Add up the root children of every tree, move by move, in the
+        // order of the legal moves (deterministic).
+        let me = to_act.player().map_or(0, |p| p.index());
+        let mut stats: Vec<RootStat<P::Move>> = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let mut visits = 0u64;
+            let mut sum = 0.0f64;
+            for tree in &self.trees {
+                for &c in &tree.nodes[0].children {
+                    let node = &tree.nodes[c as usize];
+                    if node.mv == Some(mv) {
+                        visits += node.visits as u64;
+                        sum += node.sums[me] as f64;
+                    }
+                }
+            }
+            let value = if visits > 0 { sum / visits as f64 } else { 0.0 };
+            stats.push(RootStat { mv, visits, value });
+        }
+        stats.sort_by(|a, b| {
+            b.visits.cmp(&a.visits).then(
+                b.value
+                    .partial_cmp(&a.value)
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        });
+        self.info = SearchInfo {
+            playouts: done.iter().sum(),
+            nodes: self.trees.iter().map(|t| t.nodes.len()).sum(),
+            reused_visits: reused,
+            elapsed: start.elapsed(),
+        };
+        self.rooted = Some((record.start().hash(), record.moves().to_vec()));
+        let best = stats.first().map(|s| s.mv);
+        self.stats = stats;
+        if !self.config.reuse_tree {
+            self.clear();
+        }
+        best
+    }
+
+    /// Moves the trees' roots along the moves played since the last search,
+    /// keeping the subtrees; starts afresh if the record is not a
+    /// continuation or a move was never searched.
+    fn reroot(&mut self, record: &GameRecord<P>) {
+        let Some((hash, old)) = self.rooted.take() else {
+            self.trees.clear();
+            return;
+        };
+        let moves = record.moves();
+        if !self.config.reuse_tree
+            || hash != record.start().hash()
+            || moves.len() < old.len()
+            || moves[..old.len()] != old[..]
+        {
+            self.trees.clear();
+            return;
+        }
+        let new = &moves[old.len()..];
+        for tree in &mut self.trees {
+            if !tree.descend(new) {
+                self.trees.clear();
+                return;
+            }
+        }
+    }
+}
+
+impl<P: Position> Tree<P> {
+    fn fresh(pos: &P, seed: u64, search: u64, thread: usize) -> Self {
+        let seed = seed
+            ^ search.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (thread as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        Tree {
+            nodes: vec![Node::new(None, pos.to_act(), None)],
+            rng: seeded_rng(seed),
+        }
+    }
+
+    /// Re-roots at the node reached by `moves`; false if it does not exist.
+    fn descend(&mut self, moves: &[P::Move]) -> bool {
+        let mut at = 0u32;
+        for &mv in moves {
+            let node = &self.nodes[at as usize];
+            match node
+                .children
+                .iter()
+                .find(|&&c| self.nodes[c as usize].mv == Some(mv))
+            {
+                Some(&c) => at = c,
+                None => return false,
+            }
+        }
+        if at != 0 {
+            // Copy the subtree into a fresh arena, parents before children.
+            let mut nodes = Vec::new();
+            let mut queue = vec![at];
+            let mut head = 0;
+            let mut index: HashMap<u32, u32> = HashMap::new();
+            while head < queue.len() {
+                let old = queue[head];
+                head += 1;
+                index.insert(old, nodes.len() as u32);
+                let n = &self.nodes[old as usize];
+                queue.extend(n.children.iter().copied());
+                nodes.push(n.clone());
+            }
+            for n in &mut nodes {
+                for c in &mut n.children {
+                    *c = index[c];
+                }
+            }
+            nodes[0].mv = None;
+            self.nodes = nodes;
+        }
+        self.nodes[0].terminal.is_none()
+    }
+
+    /// Runs playouts until a limit; returns how many.
+    #[allow(clippy::too_many_arguments)]
+    fn run<Pol: Policy<P>>(
+        &mut self,
+        root: &P,
+        past: &HashMap<u64, usize>,
+        policy: &Pol,
+        config: &Config,
+        playouts: Option<u64>,
+        nodes: Option<usize>,
+        deadline: Option<Instant>,
+    ) -> u64 {
+        let mut done = 0u64;
+        let mut buf = Vec::new();
+        let mut path = Vec::new();
+        let mut history = History {
+            past,
+            path: Vec::new(),
+        };
+        loop {
+            if playouts.is_some_and(|n| done >= n) || nodes.is_some_and(|n| self.nodes.len() >= n) {
+                break;
+            }
+            // Reading the clock costs little next to a playout, but not
+            // nothing: look every 16.
+            if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            history.path.clear();
+            self.playout(root, &mut history, policy, config, &mut buf, &mut path);
+            done += 1;
+        }
+        done
+    }
+
+    fn playout<Pol: Policy<P>>(
+        &mut self,
+        root: &P,
+        history: &mut History<'_>,
+        policy: &Pol,
+        config: &Config,
+        buf: &mut Vec<P::Move>,
+        path: &mut Vec<u32>,
+    ) {
+        path.clear();
+        path.push(0);
+        let mut pos = root.clone();
+        let mut at = 0usize;
+        let reward = loop {
+            if let Some(r) = self.nodes[at].terminal {
+                break r;
+            }
+            let step = match self.nodes[at].to_act {
+                ToAct::Nobody => {
+                    // Over by the rules (terminal is set when made; the root
+                    // of a finished game never gets here).
+                    break finish(&pos, config);
+                }
+                ToAct::Chance => {
+                    let Some(mv) = sample_chance(&pos, &mut self.rng) else {
+                        break finish(&pos, config);
+                    };
+                    let found = self.nodes[at]
+                        .children
+                        .iter()
+                        .copied()
+                        .find(|&c| self.nodes[c as usize].mv == Some(mv));
+                    match found {
+                        Some(c) => Step::Go(c, mv),
+                        None => Step::New(mv),
+                    }
+                }
+                ToAct::Player(p, _) => {
+                    if !self.nodes[at].listed {
+                        buf.clear();
+                        pos.legal_moves(buf);
+                        policy.order_moves(&pos, buf, &mut self.rng);
+                        let node = &mut self.nodes[at];
+                        node.untried = buf.clone();
+                        node.listed = true;
+                    }
+                    if let Some(mv) = self.nodes[at].untried.pop() {
+                        Step::New(mv)
+                    } else {
+                        match self.select(at, p.index(), config.exploration) {
+                            Some(c) => Step::Go(c, self.nodes[c as usize].mv.expect("a child")),
+                            None => break finish(&pos, config),
+                        }
+                    }
+                }
+            };
+            match step {
+                Step::Go(c, mv) => {
+                    pos.play_unchecked(mv);
+                    history.path.push(pos.repetition_key());
+                    at = c as usize;
+                    path.push(c);
+                }
+                Step::New(mv) => {
+                    pos.play_unchecked(mv);
+                    let key = pos.repetition_key();
+                    let repeated =
+                        pos.outcome().is_none() && history.seen(key) + 1 >= REPETITION_LIMIT;
+                    history.path.push(key);
+                    let terminal = if let Some(o) = pos.outcome() {
+                        Some(rewards(&o, config.margin_weight, config.margin_scale))
+                    } else if repeated {
+                        Some(rewards(
+                            &pos.outcome_on_repetition(),
+                            config.margin_weight,
+                            config.margin_scale,
+                        ))
+                    } else {
+                        None
+                    };
+                    let c = self.nodes.len() as u32;
+                    self.nodes.push(Node::new(Some(mv), pos.to_act(), terminal));
+                    self.nodes[at].children.push(c);
+                    path.push(c);
+                    break match terminal {
+                        Some(r) => r,
+                        None => rollout(&mut pos, policy, config, &mut self.rng, buf),
+                    };
+                }
+            }
+        };
+        for &n in path.iter() {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            for (s, r) in node.sums.iter_mut().zip(reward) {
+                *s += r;
+            }
+        }
+    }
+
+    /// The child best for player `p` by UCB1.
+    fn select(&self, at: usize, p: usize, c: f64) -> Option<u32> {
+        let node = &self.nodes[at];
+        let ln = (node.visits.max(1) as f64).ln();
+        let mut best = NONE;
+        let mut best_v = f64::NEG_INFINITY;
+        for &ch in &node.children {
+            let n = &self.nodes[ch as usize];
+            let v = if n.visits == 0 {
+                f64::INFINITY
+            } else {
+                let v = n.visits as f64;
+                n.sums[p] as f64 / v + c * (ln / v).sqrt()
+            };
+            if v > best_v {
+                best_v = v;
+                best = ch;
+            }
+        }
+        (best != NONE).then_some(best)
+    }
+}
+
+enum Step<M> {
+    Go(u32, M),
+    New(M),
+}
+
+/// The rewards of a position where the search stops: its outcome if the
+/// game is over, else the position scored as it stands.
+fn finish<P: Position>(pos: &P, config: &Config) -> [f32; MAX_PLAYERS] {
+    let o = pos.outcome().unwrap_or_else(|| pos.outcome_on_repetition());
+    rewards(&o, config.margin_weight, config.margin_scale)
+}
+
+/// Plays `policy` from `pos` until the game ends or the ply cap, and scores
+/// where it stopped. Repetition is not tracked in playouts: a repeating
+/// playout runs into the cap and is scored there, as repetition would score
+/// it (Shiamgon counts the board either way).
+fn rollout<P: Position, Pol: Policy<P>>(
+    pos: &mut P,
+    policy: &Pol,
+    config: &Config,
+    rng: &mut SeededRng,
+    buf: &mut Vec<P::Move>,
+) -> [f32; MAX_PLAYERS] {
+    for _ in 0..config.max_rollout_plies {
+        let mv = match pos.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Chance => sample_chance(pos, rng),
+            ToAct::Player(..) => policy.rollout_move(pos, rng, buf),
+        };
+        match mv {
+            Some(mv) => pos.play_unchecked(mv),
+            None => break,
+        }
+    }
+    finish(pos, config)
+}
+
+/// An [`kyoku_core::Agent`] that plays by MCTS, keeping its tree between moves.
+pub struct MctsAgent<P: Position, Pol: Policy<P>> {
+    spec: String,
+    search: Mcts<P, Pol>,
+}
+
+impl<P: Position, Pol: Policy<P>> MctsAgent<P, Pol> {
+    /// An agent named `spec` (`ai:3`) that searches with `search`.
+    pub fn new(spec: impl Into<String>, search: Mcts<P, Pol>) -> Self {
+        MctsAgent {
+            spec: spec.into(),
+            search,
+        }
+    }
+
+    /// The search, with its last numbers.
+    pub fn search(&self) -> &Mcts<P, Pol> {
+        &self.search
+    }
+}
+
+impl<P: Position, Pol: Policy<P>> kyoku_core::Agent<P> for MctsAgent<P, Pol> {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+    fn choose(&mut self, record: &GameRecord<P>) -> Option<P::Move> {
+        self.search.search(record)
+    }
+}

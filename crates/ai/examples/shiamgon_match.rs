@@ -1,0 +1,133 @@
+//! Matches between Shiamgon programs, seats rotating across games.
+//!
+//! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS]`
+//!
+//! Specs: `random`, `ai:N` (the level), `uniform:N` (level N with uniform
+//! playouts). Prints, per spec, first places (shared ones as a fraction),
+//! mean rank and mean score, and the time per decision of each spec.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use kyoku_ai::mcts::MctsAgent;
+use kyoku_ai::shiamgon::{agent, level, uniform_searcher};
+use kyoku_core::{Agent, GameRecord, Player, RandomAgent};
+use kyoku_shiamgon::{BoardKind, Position};
+
+fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
+    if spec == "random" {
+        return Box::new(RandomAgent::new(seed));
+    }
+    if let Some(n) = spec.strip_prefix("uniform:") {
+        let l = level(n.parse().expect("a level")).expect("a level");
+        return Box::new(MctsAgent::new(spec, uniform_searcher(l, seed)));
+    }
+    agent(spec.strip_prefix("ai:"), seed).expect("a spec")
+}
+
+#[derive(Default, Clone)]
+struct Tally {
+    games: f64,
+    wins: f64,
+    rank: f64,
+    score: f64,
+    decisions: u64,
+    time: Duration,
+    max_time: Duration,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let board = BoardKind::parse(&args[1]).expect("a board");
+    let specs: Vec<String> = args[2].split(',').map(String::from).collect();
+    let games: usize = args[3].parse().expect("a number of games");
+    let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("a seed"));
+    let threads: usize = args.get(5).map_or(1, |s| s.parse().expect("threads"));
+    let n = specs.len();
+    let names: Vec<String> = {
+        let mut v: Vec<String> = Vec::new();
+        for s in &specs {
+            if !v.contains(s) {
+                v.push(s.clone());
+            }
+        }
+        v
+    };
+    let tallies = Mutex::new(vec![Tally::default(); names.len()]);
+    let next = Mutex::new(0usize);
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let g = {
+                        let mut k = next.lock().unwrap();
+                        if *k >= games {
+                            return;
+                        }
+                        *k += 1;
+                        *k - 1
+                    };
+                    // Seat i plays spec (i + g) mod n: every spec sits in every seat.
+                    let seat_spec: Vec<&String> = (0..n).map(|i| &specs[(i + g) % n]).collect();
+                    let mut agents: Vec<Box<dyn Agent<Position>>> = seat_spec
+                        .iter()
+                        .enumerate()
+                        .map(|(i, sp)| make(sp, seed * 1000 + g as u64 * 10 + i as u64))
+                        .collect();
+                    let mut record = GameRecord::new(Position::start(board, n).unwrap());
+                    let mut times = vec![(0u64, Duration::ZERO, Duration::ZERO); n];
+                    while record.outcome().is_none() {
+                        let p = record.to_act().player().expect("a player").index();
+                        let t = Instant::now();
+                        let mv = agents[p].choose(&record).expect("a move");
+                        let e = t.elapsed();
+                        times[p].0 += 1;
+                        times[p].1 += e;
+                        times[p].2 = times[p].2.max(e);
+                        record.play(mv).expect("a legal move");
+                    }
+                    let o = record.outcome().unwrap();
+                    let mut t = tallies.lock().unwrap();
+                    let winners = o.winners();
+                    for (i, sp) in seat_spec.iter().enumerate() {
+                        let k = names.iter().position(|x| x == *sp).unwrap();
+                        let tl = &mut t[k];
+                        let p = Player::new(i);
+                        tl.games += 1.0;
+                        if winners.contains(&p) {
+                            tl.wins += 1.0 / winners.len() as f64;
+                        }
+                        tl.rank += o.rank(p) as f64;
+                        tl.score += o.score(p) as f64;
+                        tl.decisions += times[i].0;
+                        tl.time += times[i].1;
+                        tl.max_time = tl.max_time.max(times[i].2);
+                    }
+                    eprintln!(
+                        "game {g}: {} plies, {} ({}), scores {:?}, seats {:?}",
+                        record.moves().len(),
+                        o.reason,
+                        record.position().placements(),
+                        o.scores(),
+                        seat_spec
+                    );
+                }
+            });
+        }
+    });
+    let t = tallies.into_inner().unwrap();
+    for (name, tl) in names.iter().zip(&t) {
+        println!(
+            "{name}: wins {:.2}/{games} ({:.1} %), mean rank {:.3}, mean score {:.2}, decisions {}, mean {:.1} ms, max {:.1} ms",
+            tl.wins,
+            100.0 * tl.wins / games as f64,
+            tl.rank / tl.games,
+            tl.score / tl.games,
+            tl.decisions,
+            tl.time.as_secs_f64() * 1000.0 / tl.decisions.max(1) as f64,
+            tl.max_time.as_secs_f64() * 1000.0
+        );
+    }
+    println!("elapsed {:.1} s", start.elapsed().as_secs_f64());
+}

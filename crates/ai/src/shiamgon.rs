@@ -1,0 +1,296 @@
+//! Shiamgon's program: MCTS ([`crate::mcts`]) with a rollout policy that
+//! knows captures, and levels 1–5.
+//!
+//! The policy ([`ShiamgonPolicy`]) scores each legal decision with a few
+//! bitboard features and plays the best one, ties at random, or with a small
+//! probability any move at random:
+//! - a placement or push answer on the last free field around an opponent's
+//!   cluster takes it (worth its size);
+//! - a placement on the last free field around an own cluster saves it;
+//! - a placement next to an opponent's stone that has nowhere to go takes
+//!   it prisoner;
+//! - a push answer goes where the stone keeps the most room (free or own
+//!   neighbours), so it is not the next one taken.
+//!
+//! The same scores order the moves the tree tries first.
+
+use kyoku_core::rand::Rng;
+use kyoku_core::rand::seq::SliceRandom;
+use kyoku_core::{Agent, Player, Position as _, SeededRng};
+use kyoku_shiamgon::{Bits, MAX_PLAYERS, Move, Position};
+
+use crate::mcts::{Budget, Config, Mcts, MctsAgent, Policy, Uniform};
+
+/// The Shiamgon rollout policy: captures first, then the rest at random.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ShiamgonPolicy {
+    /// Probability of a uniformly random move instead of the best-scored one.
+    pub epsilon: f64,
+    /// Score of a placement that pushes an opponent's stone that can go
+    /// somewhere (0 = indifferent).
+    pub push: i32,
+}
+
+impl Default for ShiamgonPolicy {
+    fn default() -> Self {
+        ShiamgonPolicy {
+            epsilon: 0.1,
+            push: 0,
+        }
+    }
+}
+
+/// A field whose filling takes (or, for its owner, saves) a cluster.
+#[derive(Copy, Clone, Debug)]
+struct LastLiberty {
+    field: u16,
+    owner: u8,
+    size: u16,
+}
+
+/// The clusters with exactly one free field around them and no own stone
+/// there: filling that field by anyone else takes them.
+fn last_liberties(pos: &Position, out: &mut Vec<LastLiberty>) {
+    out.clear();
+    let board = pos.board();
+    let occupied = pos.occupied();
+    for v in 0..pos.players() {
+        let own = pos.stones(Player::new(v));
+        let mut rest = own;
+        while let Some(s) = rest.first_set() {
+            // The cluster: own stones joined by wall links.
+            let mut c = Bits::single(s);
+            let mut frontier = c;
+            loop {
+                let mut grow = Bits::EMPTY;
+                for f in frontier.iter() {
+                    grow |= board.linked(f);
+                }
+                grow &= own & !c;
+                if grow.is_empty() {
+                    break;
+                }
+                c |= grow;
+                frontier = grow;
+            }
+            rest &= !c;
+            let mut rim = Bits::EMPTY;
+            for f in c.iter() {
+                rim |= board.adjacent(f);
+            }
+            rim &= !c;
+            if !(rim & own).is_empty() {
+                continue;
+            }
+            let free = rim & !occupied;
+            if free.count() == 1 {
+                out.push(LastLiberty {
+                    field: free.first_set().unwrap_or(0) as u16,
+                    owner: v as u8,
+                    size: c.count() as u16,
+                });
+            }
+        }
+    }
+}
+
+impl ShiamgonPolicy {
+    /// The score of each of `fields` for whoever acts in `pos` (higher is
+    /// better), pushed onto `scores` in the fields' order.
+    fn score_fields(&self, pos: &Position, fields: Bits, scores: &mut Vec<(u8, i32)>) {
+        scores.clear();
+        let board = pos.board();
+        let occupied = pos.occupied();
+        let mut lasts = Vec::new();
+        last_liberties(pos, &mut lasts);
+        match pos.pending_push() {
+            Some((o, q, _)) => {
+                let own = pos.stones(o) & !Bits::single(q);
+                for d in fields.iter() {
+                    let mut s = 0;
+                    for l in &lasts {
+                        if l.field as usize == d && l.owner as usize != o.index() {
+                            s += 3 * l.size as i32;
+                        }
+                    }
+                    // Room after the move: free neighbours (q itself becomes
+                    // free) and own ones.
+                    let around = board.adjacent(d);
+                    let room = (around & (!occupied | own | Bits::single(q))).count() as i32;
+                    s += room.min(3);
+                    scores.push((d as u8, s));
+                }
+            }
+            None => {
+                let p = pos.turn().index();
+                let n = pos.players();
+                for t in fields.iter() {
+                    let mut s = 0;
+                    for l in &lasts {
+                        if l.field as usize == t {
+                            s += if l.owner as usize == p {
+                                2 * l.size as i32
+                            } else {
+                                3 * l.size as i32
+                            };
+                        }
+                    }
+                    let around = board.adjacent(t);
+                    for o in (0..n).filter(|&o| o != p) {
+                        if let Some(q) = (around & pos.stones(Player::new(o))).first_set() {
+                            let to = board.adjacent(q) & !occupied & !around & !Bits::single(t);
+                            s += if to.is_empty() { 4 } else { self.push };
+                        }
+                    }
+                    scores.push((t as u8, s));
+                }
+            }
+        }
+    }
+}
+
+impl Policy<Position> for ShiamgonPolicy {
+    fn rollout_move(
+        &self,
+        pos: &Position,
+        rng: &mut SeededRng,
+        _buf: &mut Vec<Move>,
+    ) -> Option<Move> {
+        pos.to_act().player()?;
+        let fields = pos.legal_fields();
+        if fields.is_empty() {
+            // No placement: a pass (answers always have a field).
+            return Some(Move::Pass);
+        }
+        let n = fields.count();
+        if rng.random::<f64>() < self.epsilon {
+            let k = rng.random_range(0..n);
+            return fields.iter().nth(k).map(Move::to);
+        }
+        let mut scores = Vec::with_capacity(n);
+        self.score_fields(pos, fields, &mut scores);
+        let best = scores.iter().map(|&(_, s)| s).max()?;
+        let ties = scores.iter().filter(|&&(_, s)| s == best).count();
+        let k = rng.random_range(0..ties);
+        scores
+            .iter()
+            .filter(|&&(_, s)| s == best)
+            .nth(k)
+            .map(|&(f, _)| Move::Field(f))
+    }
+
+    fn order_moves(&self, pos: &Position, moves: &mut [Move], rng: &mut SeededRng) {
+        moves.shuffle(rng);
+        let fields: Bits = moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Field(f) => Some(*f as usize),
+                Move::Pass => None,
+            })
+            .collect();
+        let mut scores = Vec::new();
+        self.score_fields(pos, fields, &mut scores);
+        let mut by_field = [0i32; 256];
+        for (f, s) in scores {
+            by_field[f as usize] = s;
+        }
+        // Stable: equal scores keep their shuffled order; best last.
+        moves.sort_by_key(|m| match m {
+            Move::Field(f) => by_field[*f as usize],
+            Move::Pass => 0,
+        });
+    }
+}
+
+/// The search settings of a level (1 = weakest … 5 = strongest).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Level {
+    /// The level number.
+    pub level: u8,
+    /// Playouts per decision (the budget that makes play reproducible).
+    pub playouts: u64,
+    /// Time per decision at most, whatever the playouts.
+    pub time_ms: u64,
+    /// Decisions per playout before it is scored.
+    pub rollout_plies: usize,
+}
+
+/// The five levels.
+pub const LEVELS: [Level; 5] = [
+    Level {
+        level: 1,
+        playouts: 50,
+        time_ms: 200,
+        rollout_plies: 10,
+    },
+    Level {
+        level: 2,
+        playouts: 200,
+        time_ms: 300,
+        rollout_plies: 20,
+    },
+    Level {
+        level: 3,
+        playouts: 1000,
+        time_ms: 800,
+        rollout_plies: 30,
+    },
+    Level {
+        level: 4,
+        playouts: 4000,
+        time_ms: 3000,
+        rollout_plies: 40,
+    },
+    Level {
+        level: 5,
+        playouts: 12000,
+        time_ms: 8000,
+        rollout_plies: 40,
+    },
+];
+
+/// The level numbered `level` (1–5).
+pub fn level(level: u8) -> Option<Level> {
+    LEVELS.iter().copied().find(|l| l.level == level)
+}
+
+/// The search config of a level.
+pub fn level_config(l: Level) -> Config {
+    Config {
+        budget: Budget {
+            playouts: Some(l.playouts),
+            nodes: None,
+            time: Some(std::time::Duration::from_millis(l.time_ms)),
+        },
+        max_rollout_plies: l.rollout_plies,
+        ..Config::default()
+    }
+}
+
+/// The Shiamgon search of a level.
+pub fn searcher(l: Level, seed: u64) -> Mcts<Position, ShiamgonPolicy> {
+    Mcts::new(level_config(l), ShiamgonPolicy::default(), seed)
+}
+
+/// The player `ai:N` for Shiamgon, from the spec's argument (`"3"`).
+pub fn agent(arg: Option<&str>, seed: u64) -> Result<Box<dyn Agent<Position>>, String> {
+    let text = arg.ok_or("ai needs a level: ai:1 … ai:5")?;
+    let l = text
+        .trim()
+        .parse::<u8>()
+        .ok()
+        .and_then(level)
+        .ok_or_else(|| format!("{text:?} is not a level; levels are 1 to 5"))?;
+    Ok(Box::new(MctsAgent::new(
+        format!("ai:{}", l.level),
+        searcher(l, seed),
+    )))
+}
+
+/// A search of a level with uniform playouts instead of the policy (for
+/// comparing the two).
+pub fn uniform_searcher(l: Level, seed: u64) -> Mcts<Position, Uniform> {
+    Mcts::new(level_config(l), Uniform, seed)
+}
+
+const _: () = assert!(MAX_PLAYERS <= kyoku_core::MAX_PLAYERS);
