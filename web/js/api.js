@@ -1,0 +1,155 @@
+// Talking to the kyoku server: JSON over HTTP, live updates over a
+// WebSocket that reconnects by itself, and the seat tokens this browser
+// holds (kept in localStorage, never sent anywhere but the server).
+
+/** An API error with the server's code (`illegal_move`, `forbidden`, …). */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'network', 'The server cannot be reached.');
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) {
+    const plain = /^\s*</.test(text) ? '' : text.slice(0, 300);
+    throw new ApiError(res.status, data && data.error, (data && data.message) || plain || `${res.status} ${res.statusText}`);
+  }
+  return data;
+}
+
+export const api = {
+  createGame: (game, options, seats, openSeats) =>
+    request('POST', '/api/games', { game, options, seats, ...(openSeats && openSeats.length ? { open_seats: openSeats } : {}) }),
+  getGame: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`).then(normalize),
+  /** Every position so far: `positions[k]` after `k` moves. */
+  positions: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/positions`).then((r) => (r && r.positions) || []),
+  listGames: (status) => request('GET', `/api/games?status=${encodeURIComponent(status)}`),
+  catalogue: () => request('GET', '/api/catalogue').catch(() => null),
+  join: (id, seat) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, seat ? { seat } : {}),
+  move: (id, seat, token, move) =>
+    request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { seat, token, move }).then(normalize),
+  analysis: (id, ply) =>
+    request('GET', `/api/games/${encodeURIComponent(id)}/analysis${ply != null ? `?ply=${ply}` : ''}`),
+};
+
+/**
+ * The state in one shape, whatever spelling the server uses for a field:
+ * `{id, game, options, seats, position, toAct, legal, history, result, extras, ply}`.
+ */
+export function normalize(s) {
+  if (!s || typeof s !== 'object') return s;
+  if (s.state && typeof s.state === 'object' && !s.position) s = s.state;
+  const history = (s.history || s.moves || []).map((h) =>
+    typeof h === 'string' ? { move: h } : { move: h.move || h.text, seat: h.seat, ...h });
+  let toAct = s.to_act ?? s.toAct ?? null;
+  if (toAct && typeof toAct === 'object') {
+    toAct = { seat: Number(toAct.seat), kind: toAct.kind || 'move' };
+  } else if (typeof toAct === 'number') {
+    toAct = { seat: toAct, kind: 'move' };
+  } else {
+    toAct = null;
+  }
+  const legal = s.legal_moves || s.legal || [];
+  return {
+    raw: s,
+    id: s.id,
+    game: s.game,
+    options: s.options || {},
+    seats: (s.seats || []).map((x, i) => (typeof x === 'string' ? { seat: i + 1, kind: x } : { seat: x.seat ?? i + 1, ...x })),
+    position: s.position ?? s.position_text ?? s.fen ?? '',
+    toAct,
+    legal: legal.map((m) => (typeof m === 'string' ? m : m.move || m.text)),
+    legalInfo: legal,
+    history,
+    ply: s.ply ?? history.length,
+    result: s.result ?? s.outcome ?? null,
+    extras: s.extras || {},
+    status: s.status,
+  };
+}
+
+/**
+ * A live view of one game: calls `onState(state)` with every state the
+ * server sends, and `onConn(up)` when the connection drops or comes back.
+ * Reconnects with growing pauses (0.5 s … 8 s) until closed.
+ */
+export function liveGame(id, onState, onConn) {
+  let ws = null;
+  let closed = false;
+  let delay = 500;
+  let timer = null;
+  const open = () => {
+    if (closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+    ws.onopen = () => { delay = 500; onConn(true); };
+    ws.onmessage = (ev) => {
+      let data;
+      try { data = JSON.parse(ev.data); } catch { return; }
+      // `state` messages carry the game; `ack`/`error` answer moves sent
+      // over the socket, which this client sends over HTTP instead.
+      if (data && data.type === 'state' && data.state) onState(normalize(data.state));
+    };
+    ws.onclose = () => {
+      onConn(false);
+      if (closed) return;
+      timer = setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+    ws.onerror = () => { try { ws.close(); } catch { /* closing anyway */ } };
+  };
+  open();
+  // Coming back to the tab or network: reconnect at once.
+  const wake = () => {
+    if (!closed && ws && ws.readyState === WebSocket.CLOSED) { clearTimeout(timer); delay = 500; open(); }
+  };
+  window.addEventListener('online', wake);
+  document.addEventListener('visibilitychange', wake);
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', wake);
+      document.removeEventListener('visibilitychange', wake);
+      if (ws) ws.close();
+    },
+    /** Drops the socket as a network failure would (used by tests). */
+    drop() { if (ws) ws.close(); },
+  };
+}
+
+// Seat tokens this browser holds, per game: {seats: {n: token}, invites: {n: token}}.
+// `seats` are played here; `invites` are links the creator may hand out.
+const KEY = (id) => `kyoku.game.${id}`;
+
+export function loadSeats(id) {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY(id)) || 'null');
+    if (v && typeof v === 'object') return { seats: v.seats || {}, invites: v.invites || {} };
+  } catch { /* a damaged entry is the same as none */ }
+  return { seats: {}, invites: {} };
+}
+
+export function saveSeats(id, v) {
+  try { localStorage.setItem(KEY(id), JSON.stringify(v)); } catch { /* private mode: this tab only */ }
+}
+
+export function inviteLink(id, seat, token) {
+  return `${location.origin}/game/${encodeURIComponent(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
+}

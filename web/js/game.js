@@ -1,0 +1,483 @@
+// The game view: board, seats, move list, history, live sync, typed moves.
+
+import { api, liveGame, loadSeats, saveSeats, inviteLink, ApiError } from './api.js';
+import { h, clear } from './dom.js';
+import { chip, seatName, kindLabel, GAME_TITLES, LETTERS } from './players.js';
+import { DobutsuBoard, parseFen as parseDobutsu, applyMove as applyDobutsu } from './boards/dobutsu.js';
+import { ShiamgonBoard } from './boards/shiamgon.js';
+import { ShogunBoard } from './boards/shogun.js';
+
+const DOBUTSU_START = 'gle/1c1/1C1/ELG[] w - - 0 1';
+
+/** Mounts the view of game `id` into `root`; returns a function that tears it down. */
+export function mountGame(root, id) {
+  const ctl = new GameView(root, id);
+  ctl.start();
+  return () => ctl.destroy();
+}
+
+class GameView {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.live = null; // the newest state
+    this.viewPly = null; // null: live; else the ply shown
+    this.past = new Map(); // ply → state (or {position, extras})
+    this.sent = null; // the move this browser just sent (not animated)
+    this.error = '';
+    this.flash = '';
+    this.analysisOn = false;
+    this.analysis = null;
+    this.mine = loadSeats(id);
+    this.takeTokenFromLink();
+  }
+
+  /** An invite link carries `#seat=N&token=T`: keep it here, then hide it. */
+  takeTokenFromLink() {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const seat = Number(hash.get('seat'));
+    const token = hash.get('token');
+    if (seat && token) {
+      this.mine.seats[seat] = token;
+      saveSeats(this.id, this.mine);
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  }
+
+  async start() {
+    this.root.replaceChildren(h('p', { class: 'muted' }, 'Loading the game…'));
+    try {
+      this.apply(await api.getGame(this.id), false);
+    } catch (e) {
+      this.root.replaceChildren(h('div', { class: 'error' },
+        e.status === 404 ? 'There is no such game.' : `The game cannot be loaded: ${e.message}`),
+      h('p', null, h('a', { href: '/', 'data-link': '' }, 'Back to the lobby')));
+      return;
+    }
+    this.socket = liveGame(this.id, (st) => this.apply(st, true), (up) => this.setConn(up));
+    this.keys = (ev) => this.onKey(ev);
+    document.addEventListener('keydown', this.keys);
+    window.kyokuGame = this; // for tests and the curious
+  }
+
+  destroy() {
+    if (this.socket) this.socket.close();
+    document.removeEventListener('keydown', this.keys);
+    if (window.kyokuGame === this) window.kyokuGame = null;
+  }
+
+  setConn(up) {
+    this.connected = up;
+    const el = this.root.querySelector('.conn');
+    if (el) {
+      el.className = `conn ${up ? 'live' : 'down'}`;
+      el.textContent = up ? 'live' : 'reconnecting…';
+    }
+    // Catch up on anything missed while the socket was down.
+    if (up && this.live) api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {});
+  }
+
+  /** A state from the server; older states than the one shown are ignored. */
+  apply(st, fromServerPush) {
+    if (!st || !st.position) return;
+    if (this.live && st.history.length < this.live.history.length) return;
+    const prev = this.live;
+    const grew = prev && st.history.length === prev.history.length + 1;
+    const lastMove = st.history.length ? st.history[st.history.length - 1].move : null;
+    this.animate = !!(fromServerPush && grew && this.viewPly === null &&
+      !(this.sent && this.sent === lastMove && this.sentAt === prev.history.length));
+    if (prev && st.history.length === prev.history.length && st.position === prev.position && !this.firstDraw) {
+      this.live = st;
+      return;
+    }
+    if (grew && lastMove === 'pass') {
+      const who = prev.toAct ? prev.toAct.seat : null;
+      this.flash = who ? `${seatName(st.game, who)} (${LETTERS[who - 1]}) passes: no placement is possible.` : 'A pass.';
+    } else if (grew) {
+      this.flash = '';
+    }
+    this.live = st;
+    this.past.set(st.history.length, st);
+    if (this.analysisOn) this.loadAnalysis();
+    if (st.game === 'shiamgon' && st.history.length) {
+      this.loadPositions(st.history.length).then(() => this.render());
+    }
+    this.render();
+  }
+
+  myTurnSeat() {
+    const st = this.live;
+    if (!st || !st.toAct || this.viewPly !== null || st.result) return null;
+    const seat = st.toAct.seat;
+    return this.mine.seats[seat] ? seat : null;
+  }
+
+  async play(mv) {
+    const seat = this.myTurnSeat();
+    if (!seat) return;
+    this.error = '';
+    this.sent = mv;
+    this.sentAt = this.live.history.length;
+    try {
+      const st = await api.move(this.id, seat, this.mine.seats[seat], mv);
+      this.apply(st, false);
+    } catch (e) {
+      this.error = e instanceof ApiError && e.code === 'illegal_move'
+        ? `Illegal move ${mv}: ${e.message}`
+        : e.code === 'forbidden'
+          ? 'This browser does not hold the token of that seat any more.'
+          : e.code === 'not_your_turn' ? 'It is not your turn (the game moved on).' : e.message;
+      this.render();
+    }
+  }
+
+  // ---- history ----
+
+  async show(ply) {
+    const live = this.live.history.length;
+    if (ply === null || ply >= live) { this.viewPly = null; this.render(); return; }
+    this.viewPly = Math.max(0, ply);
+    if (!this.past.has(this.viewPly)) {
+      const st = await this.stateAt(this.viewPly);
+      if (st) this.past.set(this.viewPly, st);
+    }
+    this.render();
+  }
+
+  async stateAt(ply) {
+    await this.loadPositions(ply);
+    if (this.positions && this.positions[ply] != null) {
+      return { position: this.positions[ply], history: this.live.history.slice(0, ply), extras: {} };
+    }
+    if (this.live.game === 'dobutsu') {
+      let pos = parseDobutsu(this.live.options.fen || DOBUTSU_START);
+      for (const m of this.live.history.slice(0, ply)) pos = applyDobutsu(pos, m.move);
+      return { local: pos, history: this.live.history.slice(0, ply), extras: {} };
+    }
+    return null;
+  }
+
+  /** Fetches the positions list when it does not reach `ply` yet. */
+  async loadPositions(ply) {
+    if (this.positions && this.positions.length > ply) return;
+    try {
+      this.positions = await api.positions(this.id);
+    } catch { /* an older server: no history positions */ }
+  }
+
+  onKey(ev) {
+    if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+    if (!this.live) return;
+    const cur = this.viewPly ?? this.live.history.length;
+    if (ev.key === 'ArrowLeft') { this.show(cur - 1); ev.preventDefault(); }
+    else if (ev.key === 'ArrowRight') { this.show(cur + 1); ev.preventDefault(); }
+    else if (ev.key === 'Home') { this.show(0); ev.preventDefault(); }
+    else if (ev.key === 'End') { this.show(null); ev.preventDefault(); }
+  }
+
+  // ---- analysis (Dōbutsu) ----
+
+  async loadAnalysis() {
+    const ply = this.live.history.length;
+    try {
+      const a = await api.analysis(this.id);
+      this.analysis = { ply, values: analysisLabels(a), error: null };
+    } catch (e) {
+      this.analysis = {
+        ply, values: {}, error: e.status === 404 || e.status === 405 || e.status === 501
+          ? 'This server has no Dōbutsu tablebase (or no analysis endpoint), so perfect-play values cannot be shown.'
+          : `Analysis failed: ${e.message}`,
+      };
+    }
+    this.render();
+  }
+
+  // ---- drawing ----
+
+  render() {
+    const st = this.live;
+    if (!this.board || this.boardGame !== st.game) this.buildLayout();
+    const viewing = this.viewPly !== null ? this.past.get(this.viewPly) : null;
+    const shownPly = this.viewPly ?? st.history.length;
+    const mySeat = this.myTurnSeat();
+    const legal = mySeat ? st.legal : [];
+    const seatsHere = Object.keys(this.mine.seats).map(Number);
+    const lastMove = shownPly > 0 ? st.history[shownPly - 1].move : null;
+
+    // Status.
+    clear(this.statusText);
+    if (this.viewPly !== null) {
+      this.statusText.append(`Move ${shownPly} of ${st.history.length}`);
+    } else if (st.result) {
+      this.statusText.append('Game over');
+    } else if (st.toAct) {
+      const seat = st.toAct.seat;
+      this.statusText.append(chip(st.game, seat), ' ',
+        mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
+          : `${seatName(st.game, seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'} (${kindLabel(st.seats[seat - 1] && st.seats[seat - 1].kind)})`);
+    }
+    this.renderBanner(st);
+    // Past-position bar.
+    clear(this.pastBar);
+    this.pastBar.hidden = this.viewPly === null;
+    if (this.viewPly !== null) {
+      this.pastBar.append(`Showing the position after move ${shownPly}.`,
+        h('button', { class: 'primary', 'data-action': 'live', onclick: () => this.show(null) }, 'Back to the live game'));
+      if (!viewing) this.pastBar.append(h('span', { class: 'small' }, ' (this server cannot send earlier positions of this game)'));
+    }
+    clear(this.flashBar);
+    this.flashBar.hidden = !this.flash && !this.error;
+    if (this.error) this.flashBar.append(h('div', { class: 'error', role: 'alert' }, this.error));
+    if (this.flash) this.flashBar.append(h('div', { class: 'notice' }, this.flash));
+
+    // Board.
+    const flipped = st.game !== 'shiamgon' && seatsHere.length === 1 && seatsHere[0] === 2;
+    let position = st.position;
+    let extras = st.extras;
+    let localPos = null;
+    if (this.viewPly !== null) {
+      if (viewing && viewing.local) localPos = viewing.local;
+      else if (viewing) { position = viewing.position; extras = viewing.extras; }
+    }
+    const analysis = this.analysisOn && this.analysis && this.analysis.ply === st.history.length && this.viewPly === null
+      ? this.analysis.values : null;
+    this.board.update({
+      position, localPos, extras, legal, lastMove, flipped, analysis,
+      legalInfo: mySeat ? st.legalInfo : [],
+      toAct: this.viewPly === null ? st.toAct : null,
+      history: st.history.slice(0, shownPly).map((m, i) => ({
+        ...m, kind: this.positions && this.positions[i] != null && / push /.test(this.positions[i]) ? 'answer' : 'move',
+      })),
+      players: st.seats.length,
+      animate: this.animate,
+      mine: mySeat,
+      onMove: (mv) => this.play(mv),
+    });
+    this.animate = false;
+    // Pass button when a pass is the only move.
+    clear(this.passBox);
+    if (mySeat && legal.length === 1 && legal[0] === 'pass') {
+      this.passBox.append(h('div', { class: 'notice' }, 'You have no legal placement, so you must pass. ',
+        h('button', { class: 'primary', 'data-action': 'pass', onclick: () => this.play('pass') }, 'Pass')));
+    }
+
+    this.renderSeats(st);
+    this.renderMoves(st, shownPly);
+    this.renderInput(mySeat, legal);
+    this.renderInvites(st);
+    this.renderAnalysis(st);
+  }
+
+  buildLayout() {
+    const st = this.live;
+    this.boardGame = st.game;
+    this.statusText = h('div', { class: 'status-text', 'data-test': 'status' });
+    this.bannerBox = h('div');
+    this.pastBar = h('div', { class: 'viewing-past', hidden: true });
+    this.flashBar = h('div', { hidden: true });
+    this.passBox = h('div');
+    const boardEl = h('div', { class: 'board-wrap', id: 'board' });
+    this.seatsBox = h('ul', { class: 'seat-list' });
+    this.movesBox = h('div', { class: 'moves', 'data-test': 'moves' });
+    this.navBox = h('div', { class: 'history-nav' });
+    this.inputBox = h('div');
+    this.inviteBox = h('div');
+    this.analysisBox = h('div');
+    this.extraControls = h('div', { class: 'field-row small' });
+    const titleText = `${GAME_TITLES[st.game] || st.game}${st.game === 'shiamgon' && st.options.board ? ` · ${st.options.board}, ${st.seats.length} players` : ''}`;
+    this.root.replaceChildren(h('div', { class: 'game', 'data-game': st.game },
+      h('section', null,
+        h('div', { class: 'status-line' }, h('strong', null, titleText), this.statusText,
+          h('span', { class: `conn ${this.connected ? 'live' : 'down'}` }, this.connected ? 'live' : 'connecting…')),
+        this.bannerBox, this.pastBar, this.flashBar, this.passBox, boardEl, this.extraControls),
+      h('aside', { class: 'side' },
+        h('div', { class: 'card' }, h('h2', null, 'Players'), this.seatsBox),
+        h('div', { class: 'card' }, h('h2', null, 'Moves'), this.movesBox, this.navBox, this.inputBox),
+        this.analysisBox, this.inviteBox)));
+    if (st.game === 'dobutsu') this.board = new DobutsuBoard(boardEl);
+    else if (st.game === 'shiamgon') this.board = new ShiamgonBoard(boardEl, st.options.board || 'disc5');
+    else this.board = new ShogunBoard(boardEl);
+    if (st.game === 'shiamgon') {
+      const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { this.board.names = cb.checked; this.render(); } });
+      this.extraControls.append(cb, h('label', { for: 'names' }, 'Show field names (for typing moves)'));
+    }
+  }
+
+  renderBanner(st) {
+    clear(this.bannerBox);
+    if (!st.result) return;
+    const r = st.result;
+    const scores = r.scores || st.extras.scores || null;
+    const ranks = r.ranks || null;
+    const order = st.seats.map((x) => x.seat).sort((a, b) =>
+      ranks ? ranks[a - 1] - ranks[b - 1] : scores ? scores[b - 1] - scores[a - 1] : a - b);
+    let head = r.text || r.summary || '';
+    if (!head) {
+      const winners = order.filter((seat) => (ranks ? ranks[seat - 1] === ranks[order[0] - 1] : true));
+      if (ranks && winners.length === st.seats.length) head = 'Draw';
+      else if (ranks && winners.length === 1) head = `${seatName(st.game, winners[0])} wins`;
+      else if (ranks) head = `${winners.map((w) => seatName(st.game, w)).join(' and ')} share first place`;
+      else head = 'Game over';
+    }
+    const reason = r.reason ? ` — ${r.reason}` : '';
+    const list = h('ol');
+    if (ranks || scores) {
+      for (const seat of order) {
+        list.append(h('li', null, chip(st.game, seat), ' ', seatName(st.game, seat),
+          scores ? `: ${scores[seat - 1]} point${scores[seat - 1] === 1 ? '' : 's'}` : '',
+          ranks ? ` (place ${ranks[seat - 1]})` : ''));
+      }
+    }
+    this.bannerBox.append(h('div', { class: 'banner', role: 'status', 'data-test': 'result' },
+      h('strong', null, head), reason, st.seats.length > 2 || scores ? list : null));
+  }
+
+  renderSeats(st) {
+    clear(this.seatsBox);
+    const scores = st.extras.scores;
+    for (const seat of st.seats) {
+      const here = !!this.mine.seats[seat.seat];
+      const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
+        chip(st.game, seat.seat),
+        h('span', null, seatName(st.game, seat.seat), ' ',
+          h('span', { class: 'muted small' }, here ? '(you)' : `(${kindLabel(seat.kind)})`)),
+        scores ? h('span', { class: 'score', title: 'score' }, String(scores[seat.seat - 1])) : null);
+      this.seatsBox.append(li);
+    }
+    if (st.game === 'shiamgon' && st.extras.prisoners) {
+      const pr = st.extras.prisoners;
+      const lines = [];
+      pr.forEach((row, hIdx) => row.forEach((n, o) => {
+        if (n > 0) lines.push(`${LETTERS[hIdx]} holds ${n} of ${LETTERS[o]}`);
+      }));
+      if (lines.length) this.seatsBox.append(h('li', { class: 'small muted' }, `Prisoners: ${lines.join(', ')}`));
+      if (st.extras.placement_limit) {
+        this.seatsBox.append(h('li', { class: 'small muted' }, `Placements ${st.extras.placements} of ${st.extras.placement_limit}`));
+      }
+    }
+  }
+
+  renderMoves(st, shownPly) {
+    clear(this.movesBox);
+    const two = st.game !== 'shiamgon';
+    this.movesBox.classList.toggle('multi', !two);
+    const btn = (i) => h('button', {
+      class: i + 1 === shownPly ? 'current' : '', 'data-ply': i + 1,
+      onclick: () => this.show(i + 1 === st.history.length ? null : i + 1),
+    }, st.history[i].move);
+    if (two) {
+      for (let i = 0; i < st.history.length; i += 2) {
+        this.movesBox.append(h('span', { class: 'n' }, `${i / 2 + 1}.`), btn(i), i + 1 < st.history.length ? btn(i + 1) : h('span'));
+      }
+    } else {
+      // Shiamgon: who acted is not in the text; show the ply and the seat when known.
+      st.history.forEach((m, i) => {
+        this.movesBox.append(h('span', { class: 'n' }, `${i + 1}.`), h('span', null, m.seat ? chip(st.game, m.seat) : null, ' ', btn(i)));
+      });
+    }
+    if (!st.history.length) this.movesBox.append(h('span', { class: 'muted small', style: 'grid-column: 1 / -1' }, 'No moves yet.'));
+    const cur = this.movesBox.querySelector('.current');
+    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    else if (this.viewPly === null) this.movesBox.scrollTop = this.movesBox.scrollHeight;
+    clear(this.navBox);
+    const live = st.history.length;
+    const at = this.viewPly ?? live;
+    this.navBox.append(
+      h('button', { title: 'Start (Home)', 'aria-label': 'first position', disabled: at === 0, onclick: () => this.show(0) }, '⏮'),
+      h('button', { title: 'Back (←)', 'aria-label': 'one move back', 'data-action': 'back', disabled: at === 0, onclick: () => this.show(at - 1) }, '◀'),
+      h('button', { title: 'Forward (→)', 'aria-label': 'one move forward', disabled: at >= live, onclick: () => this.show(at + 1) }, '▶'),
+      h('button', { title: 'Live (End)', 'aria-label': 'live position', disabled: this.viewPly === null, onclick: () => this.show(null) }, '⏭'));
+  }
+
+  renderInput(mySeat, legal) {
+    clear(this.inputBox);
+    if (!mySeat) return;
+    const input = h('input', {
+      type: 'text', id: 'move-text', autocomplete: 'off', spellcheck: 'false',
+      placeholder: this.live.game === 'dobutsu' ? 'b2b3 or C@b2' : this.live.game === 'shiamgon' ? 'field, e.g. 4.7, or pass' : 'e1e3',
+      'aria-label': 'type a move', list: 'legal-moves',
+    });
+    const datalist = h('datalist', { id: 'legal-moves' }, legal.map((m) => h('option', { value: m })));
+    const go = () => {
+      const want = input.value.trim();
+      if (!want) return;
+      const norm = (x) => x.toLowerCase().replace(/[x+]/g, '');
+      const mv = legal.find((m) => m === want) || legal.find((m) => norm(m) === norm(want));
+      if (!mv) {
+        this.error = `${want} is not a legal move here. Legal: ${legal.slice(0, 30).join(' ')}${legal.length > 30 ? ' …' : ''}`;
+        this.render();
+        return;
+      }
+      this.play(mv);
+    };
+    input.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') go(); });
+    this.inputBox.append(h('div', { class: 'move-input' }, input, datalist,
+      h('button', { onclick: go }, 'Play')), h('div', { class: 'hint' }, `${legal.length} legal move${legal.length === 1 ? '' : 's'}; ← → step through the game.`));
+  }
+
+  renderInvites(st) {
+    clear(this.inviteBox);
+    const entries = Object.entries(this.mine.invites || {}).filter(([seat]) => !this.mine.seats[seat]);
+    if (!entries.length || st.result) return;
+    const card = h('div', { class: 'card' }, h('h2', null, 'Invite'),
+      h('p', { class: 'small muted' }, 'Send a link to the person who takes that seat. Only this browser sees these links.'));
+    for (const [seat, token] of entries) {
+      const link = inviteLink(this.id, seat, token);
+      const field = h('input', { type: 'text', readonly: true, value: link, 'data-invite': seat, onfocus: (e) => e.target.select() });
+      card.append(h('div', { class: 'invite' }, chip(st.game, Number(seat)), field,
+        h('button', { onclick: async (e) => {
+          try { await navigator.clipboard.writeText(link); e.target.textContent = 'Copied'; } catch { field.select(); }
+        } }, 'Copy'),
+        h('button', { title: 'Play this seat in this browser too', onclick: () => {
+          this.mine.seats[seat] = token; saveSeats(this.id, this.mine); this.render();
+        } }, 'Play here')));
+    }
+    this.inviteBox.append(card);
+  }
+
+  renderAnalysis(st) {
+    clear(this.analysisBox);
+    if (st.game !== 'dobutsu') return;
+    const cb = h('input', { type: 'checkbox', id: 'analysis', checked: this.analysisOn, onchange: () => {
+      this.analysisOn = cb.checked;
+      if (this.analysisOn) this.loadAnalysis(); else this.render();
+    } });
+    const card = h('div', { class: 'card' }, h('div', { class: 'analysis-toggle' }, cb,
+      h('label', { for: 'analysis' }, 'Show perfect-play values')));
+    if (this.analysisOn && this.analysis) {
+      if (this.analysis.error) card.append(h('p', { class: 'small muted' }, this.analysis.error));
+      else {
+        const vals = Object.entries(this.analysis.values);
+        card.append(h('p', { class: 'small muted' }, vals.length ? 'Select a piece to see the value of each of its moves:' : 'No moves to value.'));
+        card.append(h('div', { class: 'small mono' }, vals.map(([m, v]) => h('div', null, `${m}: ${v}`))));
+      }
+    }
+    this.analysisBox.append(card);
+  }
+}
+
+/** Move → label from an analysis answer, whatever its exact shape. */
+function analysisLabels(a) {
+  const out = {};
+  const list = Array.isArray(a) ? a : a && (a.moves || a.values || a.analysis);
+  if (Array.isArray(list)) {
+    for (const e of list) {
+      if (!e) continue;
+      const mv = e.move || e.text;
+      out[mv] = e.label || describeValue(e);
+    }
+  } else if (list && typeof list === 'object') {
+    for (const [mv, v] of Object.entries(list)) out[mv] = typeof v === 'string' ? v : describeValue(v);
+  }
+  return out;
+}
+
+function describeValue(v) {
+  if (!v || typeof v !== 'object') return String(v);
+  const n = v.plies ?? v.distance ?? v.depth;
+  const r = v.result || v.value || v.outcome;
+  if (r === 'win' || r === 'wins') return n != null ? `wins in ${n}` : 'wins';
+  if (r === 'loss' || r === 'loses') return n != null ? `loses in ${n}` : 'loses';
+  if (r === 'draw') return 'draw';
+  return JSON.stringify(v);
+}
