@@ -1,1 +1,764 @@
 //! Alpha-beta search for two-player games (negamax, PVS, transposition table), with expectimax at chance nodes.
+//!
+//! The search is written once against [`kyoku_core::Position`]; a game brings
+//! an [`Evaluation`] (static score, move classes for ordering and
+//! quiescence, threats for extensions).
+//!
+//! - **Iterative deepening** with **principal-variation search**: the first
+//!   move gets the full window, the others a null window and a re-search
+//!   when they beat it; late quiet moves are reduced by one ply (re-searched
+//!   at full depth when they beat the bound).
+//! - **Ordering**: the transposition-table move, then tactical moves by the
+//!   game's score (captures, promotions), then two killer moves per ply,
+//!   then the history heuristic.
+//! - **Extensions**: a move after which the side to act is threatened (check,
+//!   a Lion in danger) is searched one ply deeper.
+//! - **Quiescence**: at depth 0 tactical moves are searched on top of the
+//!   static score (stand pat).
+//! - **Chance** (`ToAct::Chance`): expectimax with alpha-beta bounds — Ballard's
+//!   Star1: each outcome gets the window that would still let the
+//!   probability-weighted sum end inside `(alpha, beta)`, assuming the outcomes
+//!   not yet searched take the worst or best possible value; the node is cut
+//!   as soon as the sum cannot. Chance nodes use no depth.
+//! - **Repetition**: a position that already occurred in the game or earlier on
+//!   the search path scores as a draw (0). The rules draw only on the third
+//!   occurrence, so this is the usual engine approximation: a player who can
+//!   repeat once can repeat again.
+//! - **Limits**: depth, nodes, time, and a stop flag another thread may set.
+//!   Under a node limit (and no time limit) the search is deterministic.
+//!
+//! Scores are integers from the view of the player to act: positive is good
+//! for them; a won game scores `MATE - plies`, a lost one `-(MATE - plies)`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use kyoku_core::{GameRecord, Player, Position, ToAct};
+
+use crate::tt::{Bound, Table};
+
+/// The score of a game won now; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are wins or losses found by search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Beyond every score.
+pub const INFINITY: i32 = 32_000;
+/// History-table slots: [`Evaluation::move_key`] must be below this.
+pub const HISTORY_SIZE: usize = 1 << 13;
+/// The deepest the search goes (plies from the root, extensions and
+/// quiescence included).
+pub const MAX_PLY: usize = 96;
+
+/// What a game tells the search about its positions.
+pub trait Evaluation<P: Position>: Send + Sync {
+    /// The static score of `pos` for `me` (positive = good for `me`), on a
+    /// scale where a minor piece is about 100. Called for positions where the
+    /// game goes on (a player or chance acts).
+    fn evaluate(&self, pos: &P, me: Player) -> i32;
+
+    /// Who acts, for a position known to have legal moves. Games override it
+    /// when [`Position::to_act`] does more work than needed there (checking
+    /// whether the game ended).
+    fn to_act(&self, pos: &P) -> ToAct {
+        pos.to_act()
+    }
+
+    /// A small number naming the move for the history heuristic (below
+    /// [`HISTORY_SIZE`]); moves of one player that mean the same thing in
+    /// different positions should share it (from–to squares, drop kind).
+    fn move_key(&self, pos: &P, mv: P::Move) -> usize;
+
+    /// `Some(order)` for a tactical move (capture, promotion): searched in
+    /// quiescence and ordered before quiet moves, higher `order` first.
+    fn tactical(&self, pos: &P, mv: P::Move) -> Option<i32> {
+        let _ = (pos, mv);
+        None
+    }
+
+    /// Whether the player to act in `pos` is threatened (in check): the move
+    /// that led here is searched a ply deeper.
+    fn threatened(&self, pos: &P) -> bool {
+        let _ = pos;
+        false
+    }
+}
+
+/// When to stop searching. Unset limits do not apply; with none set the
+/// search runs to [`MAX_PLY`] or until stopped.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: Option<u32>,
+    /// Nodes (positions visited, quiescence included).
+    pub nodes: Option<u64>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Only a depth.
+    pub fn depth(d: u32) -> Self {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    /// Only a node count.
+    pub fn nodes(n: u64) -> Self {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The parts of the search that can be switched off (to compare against
+/// plain minimax in tests, or to measure what each part brings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Probe and store the transposition table.
+    pub tt: bool,
+    /// Search tactical moves at depth 0.
+    pub quiescence: bool,
+    /// Search threatening moves a ply deeper.
+    pub extensions: bool,
+    /// Search late quiet moves a ply shallower first.
+    pub reductions: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            tt: true,
+            quiescence: true,
+            extensions: true,
+            reductions: true,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` only when there are no legal moves).
+    pub best: Option<M>,
+    /// Its score for the player to act.
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<M>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl<M> SearchResult<M> {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A score for people: `+1.25`, `mate in 3` (plies), `mated in 4`.
+pub fn score_text(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("win in {}", MATE - score)
+    } else if score < -MATE_BOUND {
+        format!("loss in {}", MATE + score)
+    } else {
+        format!("{:+.2}", score as f64 / 100.0)
+    }
+}
+
+/// A search instance: the transposition table, history and killers survive
+/// between searches (moves of one game).
+pub struct Searcher<P: Position, E: Evaluation<P>> {
+    eval: E,
+    features: Features,
+    tt: Table<P::Move>,
+    history: Vec<i32>,
+    killers: Vec<[Option<P::Move>; 2]>,
+    buffers: Vec<Vec<P::Move>>,
+    chance_buffers: Vec<Vec<(P::Move, f64)>>,
+    pv: Vec<Vec<P::Move>>,
+    path: Vec<u64>,
+    filter: Vec<u8>,
+    noise: i32,
+    seed: u64,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Arc<AtomicBool>,
+    aborted: bool,
+    root_depth: i32,
+}
+
+const FILTER_MASK: u64 = 4095;
+
+fn mix(mut z: u64) -> u64 {
+    // splitmix64's finaliser: a cheap, well-spread hash of a hash.
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
+    /// A searcher with a transposition table of `2^tt_bits` entries.
+    pub fn new(eval: E, tt_bits: u32) -> Self {
+        Searcher {
+            eval,
+            features: Features::default(),
+            tt: Table::new(tt_bits),
+            history: vec![0; HISTORY_SIZE * 2],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            path: Vec::with_capacity(1024),
+            filter: vec![0; FILTER_MASK as usize + 1],
+            noise: 0,
+            seed: 0,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+            root_depth: 1,
+        }
+    }
+
+    /// Adds a pseudo-random term in `-noise..=noise` to every static score,
+    /// fixed per position by `seed`: weaker play that stays deterministic
+    /// and consistent with the transposition table.
+    pub fn set_noise(&mut self, noise: i32, seed: u64) {
+        self.noise = noise.max(0);
+        self.seed = seed;
+    }
+
+    /// Switches parts of the search on or off.
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// The flag that stops a running search when set (from any thread).
+    /// The search clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// The game's evaluation.
+    pub fn evaluation(&self) -> &E {
+        &self.eval
+    }
+
+    /// Forgets the transposition table, history and killers.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Searches the current position of `record` (whose past counts for
+    /// repetition) within `limits`.
+    pub fn search(&mut self, record: &GameRecord<P>, limits: &Limits) -> SearchResult<P::Move> {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.tt.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.path.clear();
+        self.filter.iter_mut().for_each(|f| *f = 0);
+        for p in record.positions() {
+            self.push_key(p.repetition_key());
+        }
+        let pos = record.position().clone();
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        let mut moves = Vec::new();
+        record.legal_moves(&mut moves);
+        let me = match record.to_act() {
+            ToAct::Player(p, _) => p,
+            // Chance or nobody: there is no move to choose.
+            _ => {
+                moves.clear();
+                Player::new(0)
+            }
+        };
+        if moves.is_empty() {
+            result.elapsed = start.elapsed();
+            return result;
+        }
+        // Root moves in the order of the last iteration's scores.
+        let mut root: Vec<(P::Move, i32)> = moves.iter().map(|&m| (m, 0)).collect();
+        self.order_root(&pos, &mut root);
+        result.best = Some(root[0].0);
+        result.pv = vec![root[0].0];
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).max(1);
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            let mut alpha = -INFINITY;
+            let beta = INFINITY;
+            let mut best: Option<(P::Move, i32)> = None;
+            #[allow(clippy::needless_range_loop)] // root[i] is written back
+            for i in 0..root.len() {
+                let mv = root[i].0;
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let d = depth as i32 - 1;
+                let score = if i == 0 {
+                    self.node(&child, d, alpha, beta, 1, me)
+                } else {
+                    let s = self.node(&child, d, alpha, alpha + 1, 1, me);
+                    if s > alpha && !self.aborted {
+                        self.node(&child, d, alpha, beta, 1, me)
+                    } else {
+                        s
+                    }
+                };
+                if self.aborted {
+                    break;
+                }
+                root[i].1 = if i == 0 || score > alpha {
+                    score
+                } else {
+                    -INFINITY + i as i32
+                };
+                if score > alpha {
+                    alpha = score;
+                    best = Some((mv, score));
+                    let tail = std::mem::take(&mut self.pv[1]);
+                    let mut line = vec![mv];
+                    line.extend_from_slice(&tail);
+                    self.pv[1] = tail;
+                    result.pv = line;
+                }
+            }
+            if let Some((mv, score)) = best {
+                // A move that beat the previous best is good enough to play
+                // even when the iteration did not finish.
+                result.best = Some(mv);
+                result.score = score;
+            }
+            if self.aborted {
+                break;
+            }
+            result.depth = depth;
+            // Stable sort: the best first, ties in the old order.
+            root.sort_by_key(|r| std::cmp::Reverse(r.1));
+            if let Some((mv, score)) = best {
+                self.tt
+                    .store(pos.hash(), Some(mv), score, depth as i16, Bound::Exact);
+            }
+            if result.score.abs() > MATE_BOUND && (MATE - result.score.abs()) as u32 <= depth {
+                break; // a forced result within the horizon; deeper changes nothing
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        if result.pv.first() != result.best.as_ref() {
+            result.pv = result.best.into_iter().collect();
+        }
+        result
+    }
+
+    fn order_root(&self, pos: &P, root: &mut [(P::Move, i32)]) {
+        let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
+        for r in root.iter_mut() {
+            r.1 = if Some(r.0) == tt_move {
+                1 << 30
+            } else {
+                self.eval.tactical(pos, r.0).map_or(0, |t| (1 << 20) + t)
+            };
+        }
+        root.sort_by_key(|r| std::cmp::Reverse(r.1));
+    }
+
+    #[inline]
+    fn push_key(&mut self, key: u64) {
+        self.path.push(key);
+        let f = &mut self.filter[(key & FILTER_MASK) as usize];
+        *f = f.saturating_add(1);
+    }
+
+    #[inline]
+    fn pop_key(&mut self) {
+        if let Some(key) = self.path.pop() {
+            let f = &mut self.filter[(key & FILTER_MASK) as usize];
+            *f = f.saturating_sub(1);
+        }
+    }
+
+    #[inline]
+    fn repeated(&self, key: u64) -> bool {
+        self.filter[(key & FILTER_MASK) as usize] > 0 && self.path.contains(&key)
+    }
+
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn static_eval(&self, pos: &P, me: Player) -> i32 {
+        let mut s = self.eval.evaluate(pos, me);
+        if self.noise > 0 {
+            let r = (mix(pos.hash() ^ self.seed) % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+            // Player 0's view; the other player sees it negated (zero sum).
+            s += if me.index() == 0 { r } else { -r };
+        }
+        s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    fn terminal(&self, pos: &P, ply: usize, me: Player) -> i32 {
+        match pos.outcome() {
+            Some(o) if o.is_draw() => 0,
+            Some(o) if o.rank(me) == 1 => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => 0,
+        }
+    }
+
+    /// The value of `pos` for `me`, who acts here or is the other player
+    /// (or neither, at chance).
+    fn node(&mut self, pos: &P, depth: i32, alpha: i32, beta: i32, ply: usize, me: Player) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        let key = pos.repetition_key();
+        if self.repeated(key) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.static_eval(pos, me);
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, me, 0);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let v = if moves.is_empty() {
+            self.terminal(pos, ply, me)
+        } else {
+            self.push_key(key);
+            let v = match self.eval.to_act(pos) {
+                ToAct::Chance => self.chance(pos, depth, alpha, beta, ply, me),
+                ToAct::Player(p, _) if p == me => {
+                    self.player(pos, &mut moves, depth, alpha, beta, ply)
+                }
+                ToAct::Player(..) => -self.player(pos, &mut moves, depth, -beta, -alpha, ply),
+                ToAct::Nobody => self.terminal(pos, ply, me),
+            };
+            self.pop_key();
+            v
+        };
+        self.buffers[ply] = moves;
+        v
+    }
+
+    /// A node where the player to act is the one the score is for.
+    fn player(
+        &mut self,
+        pos: &P,
+        moves: &mut [P::Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let hash = pos.hash();
+        let me = match self.eval.to_act(pos) {
+            ToAct::Player(p, _) => p,
+            _ => Player::new(0),
+        };
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(hash).filter(|_| self.features.tt) {
+            tt_move = e.mv;
+            if !pv_node && e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let side = me.index() & 1;
+        let killers = self.killers[ply];
+        let mut scores: Vec<i32> = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            let t = self.eval.tactical(pos, mv);
+            scores.push(if Some(mv) == tt_move {
+                1 << 30
+            } else if let Some(t) = t {
+                (1 << 28) + t
+            } else if Some(mv) == killers[0] {
+                (1 << 27) + 1
+            } else if Some(mv) == killers[1] {
+                1 << 27
+            } else {
+                self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)]
+            });
+        }
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection sort step: the best remaining move to position i.
+            let mut b = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[b] {
+                    b = j;
+                }
+            }
+            moves.swap(i, b);
+            scores.swap(i, b);
+            let mv = moves[i];
+            let tactical = self.eval.tactical(pos, mv).is_some();
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let extend = self.features.extensions
+                && ply < 2 * self.root_depth as usize
+                && self.eval.threatened(&child);
+            let d = depth - 1 + extend as i32;
+            let score = if i == 0 {
+                self.node(&child, d, alpha, beta, ply + 1, me)
+            } else {
+                // Late quiet moves are first searched a ply shallower.
+                let reduce = self.features.reductions
+                    && depth >= 3
+                    && i >= 3
+                    && !tactical
+                    && !extend
+                    && scores[i] < (1 << 27);
+                let mut s = self.node(&child, d - reduce as i32, alpha, alpha + 1, ply + 1, me);
+                if s > alpha && reduce && !self.aborted {
+                    s = self.node(&child, d, alpha, alpha + 1, ply + 1, me);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = self.node(&child, d, alpha, beta, ply + 1, me);
+                }
+                s
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        let mut line = std::mem::take(&mut self.pv[ply]);
+                        line.clear();
+                        line.push(mv);
+                        line.extend_from_slice(&self.pv[ply + 1]);
+                        self.pv[ply] = line;
+                    }
+                    if alpha >= beta {
+                        if !tactical {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let h = &mut self.history
+                                [side * HISTORY_SIZE + self.eval.move_key(pos, mv)];
+                            *h = (*h + depth * depth).min(1 << 26);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if self.features.tt {
+            self.tt
+                .store(hash, best_move, to_tt(best_score, ply), depth as i16, bound);
+        }
+        best_score
+    }
+
+    /// Expectimax with Star1 bounds; the value is for `me`.
+    fn chance(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+    ) -> i32 {
+        let mut outcomes = std::mem::take(&mut self.chance_buffers[ply]);
+        outcomes.clear();
+        pos.chance_outcomes(&mut outcomes);
+        let (lo, hi) = (-(MATE as f64), MATE as f64);
+        let mut sum = 0.0;
+        let mut rest = 1.0;
+        let mut result = None;
+        for &(mv, p) in &outcomes {
+            if p <= 0.0 {
+                continue;
+            }
+            rest -= p;
+            let rest_now = rest.max(0.0);
+            let a = ((alpha as f64 - sum - hi * rest_now) / p).max(lo);
+            let b = ((beta as f64 - sum - lo * rest_now) / p).min(hi);
+            let (ai, bi) = (a.floor() as i32, b.ceil() as i32);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let v = self.node(
+                &child,
+                depth,
+                ai.max(-INFINITY),
+                bi.min(INFINITY),
+                ply + 1,
+                me,
+            );
+            if self.aborted {
+                result = Some(0);
+                break;
+            }
+            if v >= bi {
+                result = Some(beta);
+                break;
+            }
+            if v <= ai {
+                result = Some(alpha);
+                break;
+            }
+            sum += p * v as f64;
+        }
+        self.chance_buffers[ply] = outcomes;
+        result.unwrap_or(sum.round() as i32)
+    }
+
+    /// Quiescence: stand pat on the static score, then tactical moves.
+    fn quiesce(
+        &mut self,
+        pos: &P,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+        qply: u32,
+    ) -> i32 {
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let v = if moves.is_empty() {
+            self.terminal(pos, ply, me)
+        } else {
+            match self.eval.to_act(pos) {
+                ToAct::Player(p, _) if p == me => {
+                    self.quiesce_player(pos, &moves, alpha, beta, ply, qply)
+                }
+                ToAct::Player(..) => -self.quiesce_player(pos, &moves, -beta, -alpha, ply, qply),
+                _ => self.static_eval(pos, me),
+            }
+        };
+        self.buffers[ply] = moves;
+        v
+    }
+
+    fn quiesce_player(
+        &mut self,
+        pos: &P,
+        moves: &[P::Move],
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        let me = match self.eval.to_act(pos) {
+            ToAct::Player(p, _) => p,
+            _ => Player::new(0),
+        };
+        let stand = self.static_eval(pos, me);
+        if stand >= beta || ply + 1 >= MAX_PLY || qply >= 8 || !self.features.quiescence {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut tactical: Vec<(i32, P::Move)> = moves
+            .iter()
+            .filter_map(|&m| self.eval.tactical(pos, m).map(|t| (t, m)))
+            .collect();
+        tactical.sort_by_key(|t| std::cmp::Reverse(t.0));
+        for (_, mv) in tactical {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if self.tick() {
+                return 0;
+            }
+            let score = self.quiesce(&child, alpha, beta, ply + 1, me, qply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

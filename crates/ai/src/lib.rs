@@ -5,6 +5,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod agent;
 pub mod alphabeta;
+pub mod eval;
 pub mod mcts;
 pub mod shiamgon;
+pub mod tt;

@@ -1,0 +1,3 @@
+//! Static evaluations of the two-player games, for [`crate::alphabeta`].
+
+pub mod dobutsu;

@@ -1,0 +1,322 @@
+//! The alpha-beta search against plain references: brute-force wins,
+//! plain minimax, exact expectimax on a small chance tree; determinism and
+//! cancellation.
+
+use std::time::Duration;
+
+use kyoku_ai::agent::dobutsu_agent;
+use kyoku_ai::alphabeta::{Evaluation, Features, Limits, MATE, Searcher};
+use kyoku_ai::eval::dobutsu::DobutsuEval;
+use kyoku_core::rand::Rng;
+use kyoku_core::{
+    Agent, Decision, GameRecord, MoveError, Outcome, Player, Position as _, ToAct, seeded_rng,
+};
+use kyoku_dobutsu::Position;
+
+fn dobutsu(fen: &str) -> Position {
+    Position::from_text(fen).unwrap()
+}
+
+/// Whether the side to move can force a win within `plies` plies (odd).
+fn wins_within(pos: &Position, plies: u32) -> bool {
+    let me = pos.turn().index();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().any(|&m| {
+        let mut c = *pos;
+        c.play_unchecked(m);
+        match c.outcome() {
+            Some(o) => o.winner() == Some(Player::new(me)),
+            None if plies >= 3 => {
+                let mut replies = Vec::new();
+                c.legal_moves(&mut replies);
+                replies.iter().all(|&r| {
+                    let mut d = c;
+                    d.play_unchecked(r);
+                    match d.outcome() {
+                        Some(o) => o.winner() == Some(Player::new(me)),
+                        None => wins_within(&d, plies - 2),
+                    }
+                })
+            }
+            None => false,
+        }
+    })
+}
+
+#[test]
+fn mate_in_one_is_found() {
+    // The Giraffe on a3 takes the Lion on a4.
+    let pos = dobutsu("l2/G2/3/1L1[] w - - 0 1");
+    let mut s = Searcher::new(DobutsuEval, 16);
+    let r = s.search(&GameRecord::new(pos), &Limits::depth(4));
+    assert_eq!(r.score, MATE - 1);
+    assert_eq!(pos.move_to_text(r.best.unwrap()), "a3a4");
+}
+
+/// Positions from seeded random games where the side to move wins in 3
+/// plies but not in 1: the search must score them as a win in exactly 3 and
+/// play a move that keeps the forced win.
+#[test]
+fn wins_in_three_plies_are_found_on_random_positions() {
+    let mut rng = seeded_rng(11);
+    let mut found = 0;
+    for _ in 0..400 {
+        let mut pos = Position::startpos();
+        let len = rng.random_range(4..40);
+        for _ in 0..len {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.outcome().is_some() || wins_within(&pos, 1) || !wins_within(&pos, 3) {
+            continue;
+        }
+        found += 1;
+        let mut s = Searcher::new(DobutsuEval, 16);
+        let r = s.search(&GameRecord::new(pos), &Limits::depth(5));
+        assert_eq!(r.score, MATE - 3, "{}", pos.to_text());
+        let mut after = pos;
+        after.play_unchecked(r.best.unwrap());
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        for reply in replies {
+            let mut d = after;
+            d.play_unchecked(reply);
+            assert!(
+                d.outcome().is_some() || wins_within(&d, 1),
+                "{}: {} lets the win go",
+                pos.to_text(),
+                pos.move_to_text(r.best.unwrap())
+            );
+        }
+    }
+    assert!(found >= 10, "only {found} positions with a win in 3");
+}
+
+/// Plain minimax with the same static score, terminal scores and path
+/// repetition rule as the search.
+fn minimax(pos: &Position, depth: u32, ply: i32, path: &mut Vec<u64>) -> i32 {
+    let me = Player::new(pos.turn().index());
+    if let Some(o) = pos.outcome() {
+        return if o.is_draw() {
+            0
+        } else if o.winner() == Some(me) {
+            MATE - ply
+        } else {
+            -(MATE - ply)
+        };
+    }
+    if depth == 0 {
+        return DobutsuEval.evaluate(pos, me);
+    }
+    path.push(pos.hash());
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut best = -MATE - 1;
+    for m in moves {
+        let mut c = *pos;
+        c.play_unchecked(m);
+        let v = if path.contains(&c.hash()) {
+            0
+        } else {
+            -minimax(&c, depth - 1, ply + 1, path)
+        };
+        best = best.max(v);
+    }
+    path.pop();
+    best
+}
+
+#[test]
+fn alpha_beta_with_table_equals_minimax() {
+    let plain = Features {
+        tt: true,
+        quiescence: false,
+        extensions: false,
+        reductions: false,
+    };
+    let mut rng = seeded_rng(5);
+    for game in 0..12 {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.random_range(0..16) {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=4 {
+            let mut s = Searcher::new(DobutsuEval, 14);
+            s.set_features(plain);
+            let r = s.search(&GameRecord::new(pos), &Limits::depth(depth));
+            let expect = minimax(&pos, depth, 0, &mut Vec::new());
+            assert_eq!(
+                r.score,
+                expect,
+                "game {game}, depth {depth}: {}",
+                pos.to_text()
+            );
+        }
+    }
+}
+
+#[test]
+fn deterministic_under_seed_and_node_limit() {
+    let play = |seed| {
+        let mut a = dobutsu_agent(3, seed);
+        let mut b = dobutsu_agent(3, seed + 1);
+        let mut rec = GameRecord::new(Position::startpos());
+        for ply in 0..40 {
+            let agent: &mut dyn Agent<Position> = if ply % 2 == 0 { &mut a } else { &mut b };
+            match agent.choose(&rec) {
+                Some(m) => rec.play(m).unwrap(),
+                None => break,
+            }
+        }
+        rec.move_texts()
+    };
+    assert_eq!(play(1), play(1));
+    assert_ne!(play(1), play(3), "the seed should change the game");
+}
+
+#[test]
+fn a_search_stops_when_told() {
+    let mut s = Searcher::new(DobutsuEval, 16);
+    let stop = s.stop_flag();
+    let rec = GameRecord::new(Position::startpos());
+    let handle = std::thread::spawn(move || {
+        let r = s.search(&rec, &Limits::default());
+        (r.best, r.depth)
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (best, depth) = handle.join().unwrap();
+    assert!(best.is_some());
+    assert!(depth < 48, "stopped at depth {depth}");
+}
+
+// A tiny game with chance: player 1 picks one of 3 moves, chance one of 3
+// outcomes (½, ¼, ¼), player 2 one of 3 moves; the leaf values are fixed
+// pseudo-random multiples of 4, so the exact expectation is an integer.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Toy {
+    level: u8,
+    code: u32,
+}
+
+const PROBS: [f64; 3] = [0.5, 0.25, 0.25];
+
+fn leaf_value(code: u32, salt: u64) -> i32 {
+    let mut z = (code as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt;
+    z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z ^= z >> 29;
+    ((z % 201) as i32 - 100) * 4
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("no text")]
+struct NoText;
+
+impl kyoku_core::Position for Toy {
+    type Move = u8;
+    type TextError = NoText;
+    fn game_name(&self) -> &'static str {
+        "toy"
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn to_act(&self) -> ToAct {
+        match self.level {
+            0 | 3 => ToAct::Player(Player::new(0), Decision::Turn),
+            1 => ToAct::Chance,
+            2 => ToAct::Player(Player::new(1), Decision::Turn),
+            _ => ToAct::Nobody,
+        }
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        match self.level {
+            0..=2 => moves.extend(0..3),
+            3 => moves.push(0),
+            _ => {}
+        }
+    }
+    fn chance_outcomes(&self, outcomes: &mut Vec<(u8, f64)>) {
+        if self.level == 1 {
+            outcomes.extend((0..3).map(|i| (i as u8, PROBS[i])));
+        }
+    }
+    fn play_unchecked(&mut self, mv: u8) {
+        self.level += 1;
+        self.code = self.code * 4 + mv as u32 + 1;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.level > 3).then(|| Outcome::draw(2, "end"))
+    }
+    fn hash(&self) -> u64 {
+        ((self.level as u64) << 40 | self.code as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+    fn move_to_text(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        Err(MoveError::syntax(text, "no moves as text"))
+    }
+    fn to_text(&self) -> String {
+        format!("{} {}", self.level, self.code)
+    }
+    fn from_text(_: &str) -> Result<Self, NoText> {
+        Err(NoText)
+    }
+}
+
+struct ToyEval(u64);
+
+impl Evaluation<Toy> for ToyEval {
+    fn evaluate(&self, pos: &Toy, me: Player) -> i32 {
+        let v = leaf_value(pos.code, self.0);
+        if me.index() == 0 { v } else { -v }
+    }
+    fn move_key(&self, _: &Toy, mv: u8) -> usize {
+        mv as usize
+    }
+}
+
+#[test]
+fn expectimax_equals_the_exact_expectation() {
+    for salt in 0..50u64 {
+        let root = Toy { level: 0, code: 0 };
+        let mut exact = i32::MIN;
+        for a in 0..3u8 {
+            let mut after_a = root;
+            after_a.play_unchecked(a);
+            let mut expectation = 0.0;
+            for (c, p) in PROBS.iter().enumerate() {
+                let mut after_c = after_a;
+                after_c.play_unchecked(c as u8);
+                let worst = (0..3u8)
+                    .map(|b| {
+                        let mut leaf = after_c;
+                        leaf.play_unchecked(b);
+                        leaf_value(leaf.code, salt)
+                    })
+                    .min()
+                    .unwrap();
+                expectation += p * worst as f64;
+            }
+            exact = exact.max(expectation as i32);
+        }
+        let mut s = Searcher::new(ToyEval(salt), 10);
+        let r = s.search(&GameRecord::new(root), &Limits::depth(2));
+        assert_eq!(r.score, exact, "salt {salt}");
+    }
+}
