@@ -2,6 +2,7 @@
 
 mod common;
 mod dobutsu;
+mod play;
 mod shiamgon;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,10 @@ enum Command {
     /// Play seeded random games and report each one.
     #[command(subcommand)]
     Selfplay(SelfplayGame),
+    /// Play a game in the terminal: people and programs, any seats.
+    Play(play::PlayArgs),
+    /// Step through a saved game record.
+    Replay(play::ReplayArgs),
 }
 
 #[derive(Subcommand)]
@@ -67,6 +72,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moves(MovesGame::Shiamgon(a)) => shiamgon::moves(a),
         Command::Render(RenderGame::Shiamgon(a)) => shiamgon::render(a),
         Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),
+        Command::Play(a) => play::play(a),
+        Command::Replay(a) => play::replay(a),
     }
 }
 

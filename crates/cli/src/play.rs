@@ -1,0 +1,722 @@
+//! `kyoku play` and `kyoku replay`: games in the terminal.
+//!
+//! One loop serves every game: it draws the board after every move, asks
+//! human seats for their moves (hot-seat for any number of people), lets
+//! programs answer for theirs, and announces what happened. What a game
+//! looks like and what is worth announcing lives in a [`View`] per game.
+//! Input is read line by line, so a scripted game can be piped in; the end
+//! of the input ends the session cleanly.
+
+mod dobutsu;
+mod shiamgon;
+mod shogun;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use kyoku_core::{Decision, SeatSpec, ToAct};
+use kyoku_games::record::Record;
+use kyoku_games::{AnyGame, AnyPlayer, GAMES};
+use serde_json::{Value, json};
+
+/// `kyoku play`.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// The game: dobutsu, shiamgon or shogun (may be left out with --load).
+    game: Option<String>,
+    /// Who sits where, in seat order, comma-separated: human, random,
+    /// ai:LEVEL, perfect. Shiamgon has as many players as seats given.
+    /// Default: one human against `random` seats.
+    #[arg(long)]
+    players: Option<String>,
+    /// Continue a saved game (its game, options and, unless --players is
+    /// given, its players).
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// Seed of the programs' and chance's randomness (default: from the clock; printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write the game record to this file when the session ends.
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Shogun: board rotation 0–3 (quarter turns clockwise).
+    #[arg(long, help_heading = "Shogun options")]
+    rotation: Option<u8>,
+    /// Shogun: numbers by magnets (`magnetic`, the default) or drawn at random (`random`).
+    #[arg(long, help_heading = "Shogun options")]
+    variant: Option<String>,
+    /// Shogun: the soldiers' order on the home ranks.
+    #[arg(long, help_heading = "Shogun options")]
+    setup: Option<String>,
+    /// Shiamgon: the board (tri8, tri16, disc5, disc10).
+    #[arg(long, help_heading = "Shiamgon options")]
+    board: Option<String>,
+    /// Shiamgon: extra start stones per player, comma-separated, in seat order (disc boards).
+    #[arg(long, help_heading = "Shiamgon options")]
+    handicap: Option<String>,
+    /// Dōbutsu: start from this FEN.
+    #[arg(long, help_heading = "Dōbutsu options")]
+    fen: Option<String>,
+}
+
+/// `kyoku replay`.
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// A game record written by `kyoku play`.
+    file: PathBuf,
+    /// Print every position at once instead of stepping.
+    #[arg(long)]
+    all: bool,
+}
+
+/// How output looks: colour and Unicode in a terminal, plain ASCII when
+/// `NO_COLOR` is set or the output goes elsewhere.
+#[derive(Copy, Clone, Debug)]
+pub struct Style {
+    /// ANSI colours and Unicode drawing characters.
+    pub fancy: bool,
+}
+
+impl Style {
+    fn detect() -> Style {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            fancy: !no_color && std::io::stdout().is_terminal(),
+        }
+    }
+
+    /// `text` in SGR attributes `code` (`"1;31"`), or plain.
+    pub fn paint(&self, text: &str, code: &str) -> String {
+        if self.fancy {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// The Unicode form or the ASCII one.
+    pub fn pick<'a>(&self, unicode: &'a str, ascii: &'a str) -> &'a str {
+        if self.fancy { unicode } else { ascii }
+    }
+
+    /// The colour of seat `p` (0-based), as SGR codes.
+    pub fn seat_colour(p: usize) -> &'static str {
+        ["1;31", "1;34", "1;32", "1;33", "1;35"][p % 5]
+    }
+}
+
+/// What a game looks like in the terminal.
+pub trait View {
+    /// A seat's name: `player 1 (Sente)`.
+    fn seat_name(&self, seat: usize) -> String;
+    /// The board and everything around it (hands, scores, prisoners).
+    fn draw(&self, game: &dyn AnyGame, style: &Style) -> String;
+    /// The move `mv` of whoever acts in `before`, in words (`places on 4.3`).
+    fn describe(&self, before: &dyn AnyGame, mv: &str) -> String {
+        let _ = before;
+        format!("plays {mv}")
+    }
+    /// What is worth saying after a move: threats, dangers, captures.
+    fn announce(&self, before: &dyn AnyGame, after: &dyn AnyGame) -> Vec<String>;
+    /// A line for a player answering out of turn (a push), before they act.
+    fn answer_note(&self, game: &dyn AnyGame) -> Option<String> {
+        let _ = game;
+        None
+    }
+    /// How to type a move.
+    fn move_help(&self) -> &'static str;
+}
+
+fn view_of(game: &str) -> Box<dyn View> {
+    match game {
+        "dobutsu" => Box::new(dobutsu::DobutsuView),
+        "shiamgon" => Box::new(shiamgon::ShiamgonView),
+        _ => Box::new(shogun::ShogunView),
+    }
+}
+
+/// The catalogue options from the command line's game options.
+fn options_from_args(game: &str, a: &PlayArgs, seats: usize) -> anyhow::Result<Value> {
+    let given: [(&str, bool, &str); 6] = [
+        ("--rotation", a.rotation.is_some(), "shogun"),
+        ("--variant", a.variant.is_some(), "shogun"),
+        ("--setup", a.setup.is_some(), "shogun"),
+        ("--board", a.board.is_some(), "shiamgon"),
+        ("--handicap", a.handicap.is_some(), "shiamgon"),
+        ("--fen", a.fen.is_some(), "dobutsu"),
+    ];
+    for (flag, set, owner) in given {
+        if set && owner != game {
+            bail!("{flag} is an option of {owner}, not of {game}");
+        }
+    }
+    let mut o = serde_json::Map::new();
+    match game {
+        "dobutsu" => {
+            if let Some(f) = &a.fen {
+                o.insert("fen".into(), json!(f));
+            }
+        }
+        "shiamgon" => {
+            if let Some(b) = &a.board {
+                o.insert("board".into(), json!(b));
+            }
+            o.insert("players".into(), json!(seats));
+            if let Some(h) = &a.handicap {
+                let counts = h
+                    .split(',')
+                    .map(|c| c.trim().parse::<usize>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| {
+                        anyhow::anyhow!(
+                            "--handicap {h:?}: expected stone counts separated by commas, e.g. 0,2,1"
+                        )
+                    })?;
+                o.insert("handicap".into(), json!(counts));
+            }
+        }
+        _ => {
+            if let Some(r) = a.rotation {
+                o.insert("rotation".into(), json!(r));
+            }
+            if let Some(v) = &a.variant {
+                o.insert("variant".into(), json!(v));
+            }
+            if let Some(s) = &a.setup {
+                o.insert("setup".into(), json!(s));
+            }
+        }
+    }
+    Ok(Value::Object(o))
+}
+
+fn default_players(game: &str, board: Option<&str>) -> &'static str {
+    let _ = board;
+    match game {
+        "shiamgon" => "human,random,random",
+        _ => "human,random",
+    }
+}
+
+/// A seat: its spec and, for a program, the program.
+struct Seat {
+    spec: String,
+    program: Option<Box<dyn AnyPlayer>>,
+}
+
+/// A game in the terminal.
+struct Session {
+    game: Box<dyn AnyGame>,
+    seats: Vec<Seat>,
+    /// Plays chance's moves (drawn numbers), by its probabilities.
+    chance: Option<Box<dyn AnyPlayer>>,
+    /// Who made each move of the history (`None`: chance).
+    actors: Vec<Option<usize>>,
+    view: Box<dyn View>,
+    style: Style,
+    /// Input is piped: echo what was read so transcripts read like a session.
+    echo: bool,
+    record_file: Option<PathBuf>,
+}
+
+/// Mixes a seat number into the session seed, so seats differ.
+fn seat_seed(seed: u64, seat: usize) -> u64 {
+    let mut x = seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^ (x >> 31)
+}
+
+fn read_record(path: &Path) -> anyhow::Result<Record> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Record::parse(&text).with_context(|| format!("{} is not a game record", path.display()))
+}
+
+/// Runs `kyoku play`.
+pub fn play(a: PlayArgs) -> anyhow::Result<()> {
+    let loaded = match &a.load {
+        Some(path) => Some(read_record(path)?),
+        None => None,
+    };
+    let game_name = match (&a.game, &loaded) {
+        (Some(g), Some(r)) if *g != r.game => {
+            bail!("the record is a game of {}, not {g}", r.game)
+        }
+        (Some(g), _) => g.clone(),
+        (None, Some(r)) => r.game.clone(),
+        (None, None) => bail!("name a game: {}", GAMES.join(", ")),
+    };
+    let players_text = match (&a.players, &loaded) {
+        (Some(p), _) => p.clone(),
+        (None, Some(r)) if !r.players.is_empty() => r.players.join(","),
+        _ => default_players(&game_name, a.board.as_deref()).to_string(),
+    };
+    let specs: Vec<SeatSpec> = players_text
+        .split(',')
+        .map(|s| SeatSpec::parse(s).map_err(|e| anyhow::anyhow!("--players: {e}")))
+        .collect::<Result<_, _>>()?;
+    let (game, actors_from) = match &loaded {
+        Some(r) => {
+            let any_option = a.rotation.is_some()
+                || a.variant.is_some()
+                || a.setup.is_some()
+                || a.board.is_some()
+                || a.handicap.is_some()
+                || a.fen.is_some();
+            if any_option {
+                bail!("with --load the game options come from the record");
+            }
+            let g = kyoku_games::new_game(&r.game, &r.options)?;
+            (g, r.moves.clone())
+        }
+        None => {
+            let options = options_from_args(&game_name, &a, specs.len())?;
+            (kyoku_games::new_game(&game_name, &options)?, Vec::new())
+        }
+    };
+    if specs.len() != game.num_players() {
+        bail!(
+            "{} has {} players, but --players names {} seats",
+            game_name,
+            game.num_players(),
+            specs.len()
+        );
+    }
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64 % 1_000_000)
+            .unwrap_or(0)
+    });
+    let mut seats = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let program = match spec {
+            SeatSpec::Human => None,
+            _ => Some(
+                game.player(spec, seat_seed(seed, i))
+                    .map_err(|e| anyhow::anyhow!("seat {}: {e}", i + 1))?,
+            ),
+        };
+        seats.push(Seat {
+            spec: spec.to_string(),
+            program,
+        });
+    }
+    let random = SeatSpec::parse("random").map_err(anyhow::Error::msg)?;
+    let chance = game.player(&random, seat_seed(seed, 99)).ok();
+    let mut s = Session {
+        view: view_of(game.game()),
+        game,
+        seats,
+        chance,
+        actors: Vec::new(),
+        style: Style::detect(),
+        echo: !std::io::stdin().is_terminal(),
+        record_file: a.record.clone(),
+    };
+    // Replay the loaded moves one by one to know who made each.
+    for (i, mv) in actors_from.iter().enumerate() {
+        let actor = s.game.to_act().player().map(|p| p.index());
+        s.game
+            .play(mv)
+            .with_context(|| format!("move {} ({mv}) of the record does not replay", i + 1))?;
+        s.actors.push(actor);
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "kyoku play {} — {} — seed {seed}",
+        s.game.game(),
+        s.seats
+            .iter()
+            .enumerate()
+            .map(|(i, st)| format!("{}: {}", s.view.seat_name(i), st.spec))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    if !actors_from.is_empty() {
+        writeln!(out, "Loaded {} moves.", actors_from.len())?;
+    }
+    if s.seats.iter().any(|st| st.program.is_none()) {
+        writeln!(out, "Type a move, or: moves, help, undo, save FILE, quit.")?;
+    }
+    drop(out);
+    s.run()
+}
+
+/// What a human typed.
+enum Input {
+    Line(String),
+    End,
+}
+
+fn read_line() -> Input {
+    let mut buf = Vec::new();
+    match std::io::stdin().lock().read_until(b'\n', &mut buf) {
+        Ok(0) | Err(_) => Input::End,
+        Ok(_) => Input::Line(String::from_utf8_lossy(&buf).trim().to_string()),
+    }
+}
+
+impl Session {
+    fn say(&self, text: &str) -> anyhow::Result<()> {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{text}")?;
+        out.flush()?;
+        Ok(())
+    }
+
+    fn seat_label(&self, seat: usize) -> String {
+        self.style
+            .paint(&self.view.seat_name(seat), Style::seat_colour(seat))
+    }
+
+    fn draw(&self) -> anyhow::Result<()> {
+        self.say(&self.view.draw(self.game.as_ref(), &self.style))
+    }
+
+    fn has_program(&self) -> bool {
+        self.seats.iter().any(|s| s.program.is_some())
+    }
+
+    fn record(&self) -> Record {
+        let specs: Vec<String> = self.seats.iter().map(|s| s.spec.clone()).collect();
+        Record::of_game(self.game.as_ref(), &specs)
+    }
+
+    fn save(&self, path: &Path) -> anyhow::Result<()> {
+        std::fs::write(path, self.record().to_text())
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    /// Plays `mv` for whoever acts, then announces it and draws the board.
+    fn apply(&mut self, mv: &str) -> Result<(), kyoku_core::MoveError> {
+        let before = self.game.clone();
+        let actor = before.to_act().player().map(|p| p.index());
+        let canonical = self.game.play(mv)?;
+        self.actors.push(actor);
+        let who = match actor {
+            Some(p) => self.seat_label(p),
+            None => "chance".to_string(),
+        };
+        let mut lines = vec![format!(
+            "{who} {}",
+            self.view.describe(before.as_ref(), &canonical)
+        )];
+        lines.extend(self.view.announce(before.as_ref(), self.game.as_ref()));
+        let text = lines.join("\n");
+        // Output errors (a closed pipe) end nothing here; the next read ends the session.
+        let _ = self.say(&text);
+        let _ = self.draw();
+        Ok(())
+    }
+
+    fn run(&mut self) -> anyhow::Result<()> {
+        self.draw()?;
+        loop {
+            if let Some(o) = self.game.outcome() {
+                self.finish(&o)?;
+                return Ok(());
+            }
+            match self.game.to_act() {
+                ToAct::Nobody => return Ok(()),
+                ToAct::Chance => {
+                    let mv = self
+                        .chance
+                        .as_mut()
+                        .and_then(|c| c.choose(self.game.as_ref()))
+                        .context("nobody can play chance's move")?;
+                    self.apply(&mv)
+                        .map_err(|e| anyhow::anyhow!("chance: {e}"))?;
+                }
+                ToAct::Player(p, decision) => {
+                    let seat = p.index();
+                    if decision == Decision::Answer
+                        && let Some(note) = self.view.answer_note(self.game.as_ref())
+                    {
+                        self.say(&note)?;
+                    }
+                    if self.seats[seat].program.is_some() {
+                        let spec = self.seats[seat].spec.clone();
+                        let mv = self.seats[seat]
+                            .program
+                            .as_mut()
+                            .and_then(|prog| prog.choose(self.game.as_ref()))
+                            .with_context(|| format!("{spec} found no move"))?;
+                        self.apply(&mv)
+                            .map_err(|e| anyhow::anyhow!("{spec} chose a bad move: {e}"))?;
+                    } else if !self.human_turn(seat, decision)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks a human seat until it has made a move. `false`: the session ends
+    /// (quit or end of input).
+    fn human_turn(&mut self, seat: usize, decision: Decision) -> anyhow::Result<bool> {
+        let verb = match decision {
+            Decision::Turn => "to move",
+            Decision::Answer => "to answer",
+        };
+        loop {
+            {
+                let mut out = std::io::stdout().lock();
+                write!(out, "{} {verb}> ", self.seat_label(seat))?;
+                out.flush()?;
+            }
+            let line = match read_line() {
+                Input::End => {
+                    self.say("")?;
+                    self.say("End of input: the game is left unfinished.")?;
+                    self.write_record_file()?;
+                    return Ok(false);
+                }
+                Input::Line(l) => l,
+            };
+            if self.echo {
+                self.say(&line)?;
+            }
+            let (word, rest) = match line.split_once(char::is_whitespace) {
+                Some((w, r)) => (w, r.trim()),
+                None => (line.as_str(), ""),
+            };
+            match word {
+                "" => continue,
+                "help" | "?" => self.say(&self.help())?,
+                "moves" => {
+                    let moves = self.game.legal_moves();
+                    self.say(&format!("{} legal: {}", moves.len(), wrap(&moves, 76)))?;
+                }
+                "quit" | "exit" => {
+                    self.say("Game left unfinished.")?;
+                    self.write_record_file()?;
+                    return Ok(false);
+                }
+                "save" => {
+                    if rest.is_empty() {
+                        self.say("save needs a file name: save FILE")?;
+                    } else {
+                        match self.save(Path::new(rest)) {
+                            Ok(()) => self.say(&format!(
+                                "Saved {} moves to {rest}; continue with: kyoku play --load {rest}",
+                                self.game.history().len()
+                            ))?,
+                            Err(e) => self.say(&format!("{e:#}"))?,
+                        }
+                    }
+                }
+                "undo" => {
+                    if self.undo()? {
+                        return Ok(true);
+                    }
+                }
+                _ => match self.apply(&line) {
+                    Ok(()) => return Ok(true),
+                    Err(e) => {
+                        self.say(&format!("{e} — try again (moves lists the legal moves)"))?
+                    }
+                },
+            }
+        }
+    }
+
+    /// Takes back the last human move and the programs' moves after it.
+    /// `true` when something was taken back.
+    fn undo(&mut self) -> anyhow::Result<bool> {
+        if !self.has_program() {
+            self.say("undo is for games against programs; in a game of people only, agree and start again")?;
+            return Ok(false);
+        }
+        let last_human = self
+            .actors
+            .iter()
+            .rposition(|a| a.is_some_and(|p| self.seats[p].program.is_none()));
+        let Some(keep) = last_human else {
+            self.say("Nothing to undo: no human move has been played yet.")?;
+            return Ok(false);
+        };
+        let mut taken = Vec::new();
+        while self.actors.len() > keep {
+            self.actors.pop();
+            if let Some(mv) = self.game.undo() {
+                taken.push(mv);
+            }
+        }
+        taken.reverse();
+        self.say(&format!("Took back: {}", taken.join(" ")))?;
+        self.draw()?;
+        Ok(true)
+    }
+
+    fn help(&self) -> String {
+        let mut h = String::new();
+        h.push_str(self.view.move_help());
+        h.push_str(
+            "\nCommands:\n  moves      list the legal moves\n  undo       take back your last move and the programs' replies\n  save FILE  write the game record (continue later with --load FILE)\n  help       this text\n  quit       stop here",
+        );
+        h
+    }
+
+    fn write_record_file(&self) -> anyhow::Result<()> {
+        if let Some(path) = &self.record_file {
+            self.save(path)?;
+            self.say(&format!("Game record written to {}.", path.display()))?;
+        }
+        Ok(())
+    }
+
+    fn finish(&self, o: &kyoku_core::Outcome) -> anyhow::Result<()> {
+        self.say(&result_text(self.view.as_ref(), &self.style, o))?;
+        self.write_record_file()?;
+        self.say("Game record:")?;
+        self.say(self.record().to_text().trim_end())?;
+        Ok(())
+    }
+}
+
+/// The result in words: the winner, or the full ranking with scores.
+fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> String {
+    let head = style.paint("Game over", "1");
+    let n = o.players();
+    let scores = o.scores();
+    let binary = scores.iter().all(|&s| s == 0 || s == 1);
+    if binary && n == 2 {
+        return match o.winner() {
+            Some(w) => format!(
+                "{head} ({}): {} wins.",
+                o.reason,
+                style.paint(&view.seat_name(w.index()), Style::seat_colour(w.index()))
+            ),
+            None => format!("{head} ({}): a draw.", o.reason),
+        };
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&p| (std::cmp::Reverse(scores[p]), p));
+    let ranking: Vec<String> = order
+        .iter()
+        .map(|&p| {
+            format!(
+                "{}. {} {}",
+                o.rank(kyoku_core::Player::new(p)),
+                style.paint(&view.seat_name(p), Style::seat_colour(p)),
+                scores[p]
+            )
+        })
+        .collect();
+    format!("{head} ({}). Ranking: {}", o.reason, ranking.join(", "))
+}
+
+/// Items joined by spaces, broken into lines of at most `width`.
+pub fn wrap(items: &[String], width: usize) -> String {
+    let mut s = String::new();
+    let mut line = 0;
+    for it in items {
+        if line > 0 && line + 1 + it.len() > width {
+            s.push('\n');
+            line = 0;
+        } else if line > 0 {
+            s.push(' ');
+            line += 1;
+        }
+        s.push_str(it);
+        line += it.len();
+    }
+    s
+}
+
+/// Runs `kyoku replay`.
+pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
+    let rec = read_record(&a.file)?;
+    let full = rec.replay()?;
+    let view = view_of(&rec.game);
+    let style = Style::detect();
+    let mut game = kyoku_games::new_game(&rec.game, &rec.options)?;
+    let total = rec.moves.len();
+    let players = if rec.players.is_empty() {
+        String::new()
+    } else {
+        format!(" — {}", rec.players.join(", "))
+    };
+    println!("kyoku replay {}{players} — {total} moves", rec.game);
+    let step_help = "Enter or n: next move · b: back · NUMBER: go to that move · end · quit";
+    let stepping = !a.all;
+    if stepping {
+        println!("{step_help}");
+    }
+    let show = |game: &dyn AnyGame, ply: usize| {
+        if ply > 0 {
+            println!("move {ply} of {total}: {}", rec.moves[ply - 1]);
+        } else {
+            println!("start (move 0 of {total})");
+        }
+        println!("{}", view.draw(game, &style));
+    };
+    let goto = |ply: usize| -> anyhow::Result<Box<dyn AnyGame>> {
+        Ok(kyoku_games::replay(
+            &rec.game,
+            &rec.options,
+            &rec.moves[..ply],
+        )?)
+    };
+    let mut ply = 0;
+    show(game.as_ref(), ply);
+    if a.all {
+        while ply < total {
+            game.play(&rec.moves[ply])?;
+            ply += 1;
+            show(game.as_ref(), ply);
+        }
+    } else {
+        loop {
+            print!("replay> ");
+            std::io::stdout().flush()?;
+            let line = match read_line() {
+                Input::End => {
+                    println!();
+                    break;
+                }
+                Input::Line(l) => l,
+            };
+            if !std::io::stdin().is_terminal() {
+                println!("{line}");
+            }
+            let target = match line.as_str() {
+                "" | "n" | "next" => (ply + 1).min(total),
+                "b" | "back" => ply.saturating_sub(1),
+                "end" => total,
+                "q" | "quit" => break,
+                "help" | "?" => {
+                    println!("{step_help}");
+                    continue;
+                }
+                other => match other.parse::<usize>() {
+                    Ok(n) if n <= total => n,
+                    _ => {
+                        println!("{other:?}: {step_help}");
+                        continue;
+                    }
+                },
+            };
+            if target == ply && !line.is_empty() && target != total {
+                show(game.as_ref(), ply);
+                continue;
+            }
+            if target == ply && ply == total {
+                println!("That was the last move.");
+                continue;
+            }
+            game = goto(target)?;
+            ply = target;
+            show(game.as_ref(), ply);
+        }
+    }
+    if ply == total
+        && let Some(o) = full.outcome()
+    {
+        println!("{}", result_text(view.as_ref(), &style, &o));
+    }
+    Ok(())
+}
