@@ -254,6 +254,9 @@ class GameView {
       onMove: (mv) => this.play(mv),
     });
     this.animate = false;
+    if (st.game === 'shogun' && this.board.shogunInCheck && !st.result) {
+      this.statusText.append(h('strong', { style: 'color:#c00' }, ' Shogun! (under attack)'));
+    }
     // Pass button when a pass is the only move.
     clear(this.passBox);
     if (mySeat && legal.length === 1 && legal[0] === 'pass') {

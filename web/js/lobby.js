@@ -26,7 +26,7 @@ export function mountLobby(root, navigate) {
   const listCard = h('div', { class: 'card' });
   root.replaceChildren(h('h1', null, 'Play'), h('div', { class: 'lobby' }, form, listCard));
 
-  const state = { game: 'dobutsu', board: 'disc5', players: 3, rotation: 0, variant: 'magnets', handicap: [], seats: ['human', 'ai:2'] };
+  const state = { game: 'dobutsu', board: 'disc5', players: 3, rotation: 0, variant: 'magnetic', handicap: [], seats: ['human', 'ai:2'] };
   const errorBox = h('div', { role: 'alert' });
   let games = ['dobutsu', 'shiamgon', 'shogun'];
   let catalogue = null;
@@ -93,7 +93,7 @@ export function mountLobby(root, navigate) {
             [0, 1, 2, 3].map((r) => h('option', { value: r, selected: r === state.rotation }, `${r * 90}°`)))),
         h('div', { class: 'field-row' }, h('label', { for: 'variant' }, 'Numbers'),
           h('select', { id: 'variant', onchange: (e) => { state.variant = e.target.value; } },
-            [['magnets', 'magnets (the board decides)'], ['random', 'random after every move']].map(([v, t]) =>
+            [['magnetic', 'magnets (the board decides)'], ['random', 'random after every move']].map(([v, t]) =>
               h('option', { value: v, selected: v === state.variant }, t)))));
     }
     // Seats.

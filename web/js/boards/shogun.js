@@ -1,13 +1,218 @@
 // Shogun: 8×8, every piece shows its number, each destination the number
-// the piece will show there; a Shogun under attack is marked.
-// Filled in once the server's Shogun state is known (see docs/api.md).
+// the piece will show there; threats (pieces of the side to move that the
+// other side attacks, above all its Shogun) are marked.
 
-import { s } from '../dom.js';
+import { s, title } from '../dom.js';
+
+const FILES = 'abcdefgh';
+const SQ = 60;
+
+// The canonical magnet board (rulings): orientation per square, rank 8 first.
+const ORIENT = [
+  '23232323', '10101010', '12232312', '03101003',
+  '23010123', '10323210', '01120101', '32033232',
+];
+// Discs: the number shown for orientation 0..3.
+const DISCS = {
+  A: [3, 2, 4, 1], B: [2, 4, 1, 3], C: [3, 1, 4, 2], D: [3, 4, 1, 2], E: [3, 1, 2, 4], F: [4, 1, 2, 3], G: [1, 2, 3, 4], S: [1, 2, 2, 1],
+  a: [1, 3, 2, 4], b: [4, 2, 3, 1], c: [4, 1, 3, 2], d: [1, 3, 4, 2], e: [4, 2, 1, 3], f: [1, 4, 3, 2], g: [4, 3, 2, 1], s: [2, 1, 1, 2],
+};
+
+/** The field orientation of square (x, y) (0-based) with the board turned `rot` times. */
+function orientation(x, y, rot) {
+  let o = 0;
+  // Undo the turns: a turn moved (x, y) to (y, 7 − x) and added 1.
+  for (let i = 0; i < rot; i++) { [x, y] = [7 - y, x]; o += 1; }
+  return (Number(ORIENT[7 - y][x]) + o) % 4;
+}
+
+/** The number piece `p` (a letter) shows on square (x, y). */
+export function magnetNumber(p, x, y, rot) {
+  const o = orientation(x, y, rot);
+  const white = p === p.toUpperCase();
+  return DISCS[p][white ? o : (o + 2) % 4];
+}
+
+/**
+ * Reads the position text (`placement side rotation numbers clock move`):
+ * `{pieces: {sq: letter}, numbers: {sq: n}, toMove: 'w'|'r', rotation}`.
+ */
+export function parsePosition(text) {
+  const f = (text || '').trim().split(/\s+/);
+  const pieces = {};
+  const order = [];
+  (f[0] || '').split('/').forEach((row, i) => {
+    const y = 7 - i;
+    let x = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) { x += Number(c); continue; }
+      const sq = `${FILES[x]}${y + 1}`;
+      pieces[sq] = c;
+      order.push(sq);
+      x += 1;
+    }
+  });
+  const rotation = Number(f[2]) || 0;
+  const numbers = {};
+  const given = f[3] && f[3] !== '-' ? f[3] : null;
+  order.forEach((sq, i) => {
+    const d = given ? Number(given[i]) : NaN;
+    numbers[sq] = d >= 1 && d <= 4 ? d : magnetNumber(pieces[sq], FILES.indexOf(sq[0]), Number(sq[1]) - 1, rotation);
+  });
+  return { pieces, numbers, toMove: f[1] === 'r' ? 'r' : 'w', rotation };
+}
+
+const isWhite = (p) => p === p.toUpperCase();
+
+/** Squares the pieces of one side attack: a clear path of exactly their number. */
+export function attacked(pos, white) {
+  const out = new Set();
+  const at = (x, y) => pos.pieces[`${FILES[x]}${y + 1}`];
+  const inside = (x, y) => x >= 0 && x < 8 && y >= 0 && y < 8;
+  const dirs = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+  for (const [sq, p] of Object.entries(pos.pieces)) {
+    if (isWhite(p) !== white) continue;
+    const n = pos.numbers[sq];
+    const x0 = FILES.indexOf(sq[0]);
+    const y0 = Number(sq[1]) - 1;
+    for (const [dx, dy] of dirs) {
+      for (let a = 1; a <= n; a++) {
+        // Walk `a` squares straight; every square before the end must be empty.
+        const [xa, ya] = [x0 + dx * a, y0 + dy * a];
+        if (!inside(xa, ya)) break;
+        if (a === n) { out.add(`${FILES[xa]}${ya + 1}`); break; }
+        if (at(xa, ya)) break;
+        // Then turn once and walk the rest.
+        for (const [ex, ey] of dx === 0 ? [[1, 0], [-1, 0]] : [[0, 1], [0, -1]]) {
+          let ok = true;
+          for (let b = 1; b <= n - a; b++) {
+            const [xb, yb] = [xa + ex * b, ya + ey * b];
+            if (!inside(xb, yb)) { ok = false; break; }
+            if (b === n - a) { if (ok) out.add(`${FILES[xb]}${yb + 1}`); break; }
+            if (at(xb, yb)) { ok = false; break; }
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
 
 export class ShogunBoard {
-  constructor(container) { this.container = container; }
+  constructor(container) {
+    this.container = container;
+    this.selected = null;
+  }
+
   update(view) {
-    this.container.replaceChildren(s('svg', { class: 'board shogun', viewBox: '0 0 100 20' },
-      s('text', { x: 50, y: 12, 'text-anchor': 'middle', 'font-size': 6 }, view.position)));
+    if (!this.view || this.view.position !== view.position) this.selected = null;
+    this.view = view;
+    const pos = parsePosition(view.position);
+    // The server's numbers are the truth for the live position.
+    if (view.extras && view.extras.numbers) Object.assign(pos.numbers, view.extras.numbers);
+    const flipped = view.flipped;
+    const left = 22;
+    const top = 6;
+    const xy = (sq) => {
+      let x = FILES.indexOf(sq[0]);
+      let y = Number(sq[1]) - 1;
+      if (flipped) { x = 7 - x; y = 7 - y; }
+      return [left + x * SQ + SQ / 2, top + (7 - y) * SQ + SQ / 2];
+    };
+    const width = left + 8 * SQ + 6;
+    const height = top + 8 * SQ + 24;
+    const svg = s('svg', { class: 'board shogun', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'Shogun board' });
+    const last = view.lastMove && /^([a-h][1-8])x?([a-h][1-8])$/.exec(view.lastMove);
+    const legal = view.legal || [];
+    const moveNumbers = (view.extras && view.extras.move_numbers) || {};
+    const whiteToMove = pos.toMove === 'w';
+    const threats = attacked(pos, !whiteToMove);
+
+    for (let y = 0; y < 8; y++) {
+      for (let x = 0; x < 8; x++) {
+        const sq = `${FILES[x]}${y + 1}`;
+        const [cx, cy] = xy(sq);
+        const isLast = last && (last[1] === sq || last[2] === sq);
+        svg.append(s('rect', {
+          x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ, 'data-sq': sq,
+          fill: isLast ? '#f6d77a' : (x + y) % 2 ? '#f3ead6' : '#e6d7b5', stroke: '#b9a77f', 'stroke-width': 1,
+        }));
+      }
+    }
+    for (let i = 0; i < 8; i++) {
+      const [cx] = xy(`${FILES[i]}1`);
+      const [, cy] = xy(`a${i + 1}`);
+      svg.append(s('text', { x: cx, y: top + 8 * SQ + 17, 'text-anchor': 'middle', 'font-size': 13, fill: '#6a6458' }, FILES[i]));
+      svg.append(s('text', { x: 10, y: cy + 5, 'text-anchor': 'middle', 'font-size': 13, fill: '#6a6458' }, String(i + 1)));
+    }
+    svg.append(s('rect', { x: left, y: top, width: 8 * SQ, height: 8 * SQ, fill: 'none', stroke: '#6b5a3a', 'stroke-width': 2 }));
+
+    for (const [sq, p] of Object.entries(pos.pieces)) {
+      const [cx, cy] = xy(sq);
+      const white = isWhite(p);
+      const shogun = p === 'S' || p === 's';
+      const mine = white === whiteToMove;
+      const threatened = mine && threats.has(sq) && view.toAct;
+      const outer = s('g', { transform: `translate(${cx} ${cy})`, 'data-piece': sq });
+      if (this.selected === sq) outer.append(s('rect', { x: -SQ / 2 + 2, y: -SQ / 2 + 2, width: SQ - 4, height: SQ - 4, fill: 'none', stroke: '#222', 'stroke-width': 4, rx: 6 }));
+      const anim = s('g');
+      const fill = white ? '#fffdf5' : '#b8341b';
+      const ink = white ? '#222' : '#fff';
+      if (shogun) {
+        // An octagon: the Shogun stands out by shape, not colour only.
+        const r = SQ * 0.44;
+        const pts = [...Array(8)].map((_, i) => {
+          const a = (Math.PI / 8) * (2 * i + 1);
+          return `${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`;
+        }).join(' ');
+        anim.append(s('polygon', { points: pts, fill, stroke: white ? '#222' : '#5a1205', 'stroke-width': 3 }));
+      } else {
+        anim.append(s('circle', { r: SQ * 0.38, fill, stroke: white ? '#222' : '#5a1205', 'stroke-width': 2 }));
+      }
+      anim.append(s('text', { x: 0, y: 9, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: ink }, String(pos.numbers[sq] ?? '?')));
+      anim.append(s('text', { x: shogun ? 0 : 14, y: shogun ? -12 : -10, 'text-anchor': 'middle', 'font-size': 10, fill: ink, opacity: 0.8 }, shogun ? 'Shogun' : p));
+      anim.append(title(`${white ? 'White' : 'Red'} ${shogun ? 'Shogun' : `soldier ${p}`}, shows ${pos.numbers[sq]}`));
+      outer.append(anim);
+      if (threatened) {
+        outer.append(s('circle', { r: SQ * 0.46, fill: 'none', stroke: '#c00', 'stroke-width': shogun ? 5 : 3, 'stroke-dasharray': shogun ? null : '6 4', 'data-threat': sq }));
+        if (shogun) outer.append(s('text', { x: 0, y: SQ * 0.46 + 1, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#c00', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' }, 'Shogun!'));
+      }
+      if (legal.some((m) => m.startsWith(sq))) {
+        outer.classList.add('clickable');
+        outer.setAttribute('data-movable', sq);
+      }
+      svg.append(outer);
+      if (last && last[2] === sq && view.animate) {
+        const [fx, fy] = xy(last[1]);
+        anim.style.transform = `translate(${fx - cx}px, ${fy - cy}px)`;
+        requestAnimationFrame(() => requestAnimationFrame(() => { anim.classList.add('moving'); anim.style.transform = 'translate(0px, 0px)'; }));
+      }
+    }
+    if (this.selected) {
+      for (const mv of legal) {
+        if (!mv.startsWith(this.selected)) continue;
+        const to = mv.replace('x', '').slice(2, 4);
+        const [cx, cy] = xy(to);
+        const d = s('g', { class: 'sq-dest', 'data-dest': to, 'data-move': mv });
+        d.append(s('rect', { x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ, fill: 'transparent' }));
+        const n = moveNumbers[mv];
+        const capture = !!pos.pieces[to];
+        d.append(s('circle', { cx, cy, r: capture ? SQ * 0.45 : SQ * 0.2, fill: capture ? 'none' : '#0072b2', 'fill-opacity': 0.85, stroke: capture ? '#0072b2' : 'none', 'stroke-width': 4 }));
+        if (n != null) {
+          d.append(s('text', { x: capture ? cx + SQ * 0.3 : cx, y: capture ? cy - SQ * 0.22 : cy + 6, 'text-anchor': 'middle', 'font-size': capture ? 14 : 17, 'font-weight': 700, fill: capture ? '#0072b2' : '#fff' }, String(n)));
+        }
+        svg.append(d);
+      }
+    }
+    svg.addEventListener('click', (ev) => {
+      const dest = ev.target.closest('[data-dest]');
+      if (dest) { this.selected = null; view.onMove(dest.getAttribute('data-move')); return; }
+      const m = ev.target.closest('[data-movable]');
+      const key = m && m.getAttribute('data-movable');
+      this.selected = key && key !== this.selected ? key : null;
+      this.update(this.view);
+    });
+    this.container.replaceChildren(svg);
+    this.shogunInCheck = [...threats].some((sq) => pos.pieces[sq] === (whiteToMove ? 'S' : 's'));
   }
 }
