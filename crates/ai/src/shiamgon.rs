@@ -219,31 +219,31 @@ pub struct Level {
 pub const LEVELS: [Level; 5] = [
     Level {
         level: 1,
-        playouts: 50,
+        playouts: 100,
         time_ms: 200,
         rollout_plies: 10,
     },
     Level {
         level: 2,
-        playouts: 200,
-        time_ms: 300,
+        playouts: 400,
+        time_ms: 400,
         rollout_plies: 20,
     },
     Level {
         level: 3,
-        playouts: 1000,
-        time_ms: 800,
+        playouts: 2000,
+        time_ms: 900,
         rollout_plies: 30,
     },
     Level {
         level: 4,
-        playouts: 4000,
+        playouts: 6000,
         time_ms: 3000,
         rollout_plies: 40,
     },
     Level {
         level: 5,
-        playouts: 12000,
+        playouts: 16000,
         time_ms: 8000,
         rollout_plies: 40,
     },
@@ -274,13 +274,9 @@ pub fn searcher(l: Level, seed: u64) -> Mcts<Position, ShiamgonPolicy> {
 
 /// The player `ai:N` for Shiamgon, from the spec's argument (`"3"`).
 pub fn agent(arg: Option<&str>, seed: u64) -> Result<Box<dyn Agent<Position>>, String> {
-    let text = arg.ok_or("ai needs a level: ai:1 … ai:5")?;
-    let l = text
-        .trim()
-        .parse::<u8>()
-        .ok()
-        .and_then(level)
-        .ok_or_else(|| format!("{text:?} is not a level; levels are 1 to 5"))?;
+    let l = crate::agent::parse_level(arg)
+        .map(level)?
+        .ok_or("ai levels are 1 to 5")?;
     Ok(Box::new(MctsAgent::new(
         format!("ai:{}", l.level),
         searcher(l, seed),
