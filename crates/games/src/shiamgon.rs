@@ -77,7 +77,13 @@ pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
 
 /// The programs that play Shiamgon.
 pub fn players() -> AgentRegistry<Position> {
-    AgentRegistry::new()
+    let mut r = AgentRegistry::new();
+    r.register(
+        "ai",
+        "Monte-Carlo tree search, levels 1–5 (ai:3)",
+        Box::new(kyoku_ai::shiamgon::agent),
+    );
+    r
 }
 
 /// Scores, prisoners (`prisoners[h][o]`: stones of seat `o` held by seat
