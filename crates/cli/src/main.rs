@@ -3,6 +3,7 @@
 mod common;
 mod dobutsu;
 mod play;
+mod serve;
 mod shiamgon;
 
 use clap::{Parser, Subcommand};
@@ -34,6 +35,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Step through a saved game record.
     Replay(play::ReplayArgs),
+    /// Run the game server: the HTTP/WebSocket API and the browser UI.
+    Serve(serve::ServeArgs),
+    /// Load-test the game server over loopback WebSockets.
+    Loadtest(serve::LoadtestArgs),
 }
 
 #[derive(Subcommand)]
@@ -74,6 +79,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),
         Command::Play(a) => play::play(a),
         Command::Replay(a) => play::replay(a),
+        Command::Serve(a) => serve::serve(a),
+        Command::Loadtest(a) => serve::loadtest(a),
     }
 }
 

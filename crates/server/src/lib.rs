@@ -1,1 +1,156 @@
-//! placeholder
+//! The kyoku game server: an HTTP/WebSocket API over the game catalogue,
+//! seats for people (token-protected) and programs (run on a bounded pool
+//! of blocking threads), every move committed to SQLite before anyone hears
+//! of it, and the browser UI embedded. The API is described in docs/api.md.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), kyoku_server::ServeError> {
+//! let server = kyoku_server::Server::start(kyoku_server::Config {
+//!     addr: "127.0.0.1:8080".parse().unwrap(),
+//!     db: "kyoku.db".into(),
+//!     ai_threads: None,
+//! })
+//! .await?;
+//! println!("listening on http://{}", server.addr());
+//! server.wait().await?;
+//! # Ok(()) }
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod app;
+mod error;
+mod http;
+pub mod loadtest;
+pub mod store;
+mod web;
+mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub use app::App;
+pub use error::ApiError;
+
+/// The largest request body (and WebSocket message) accepted, in bytes.
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (port 0: any free port).
+    pub addr: SocketAddr,
+    /// The SQLite file (created on first start).
+    pub db: PathBuf,
+    /// Programs thinking at once; `None`: one per core.
+    pub ai_threads: Option<usize>,
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened or read.
+    #[error("cannot open the database {path}: {reason}")]
+    Database {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {reason}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        reason: String,
+    },
+    /// Serving failed.
+    #[error("server error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    shutdown: tokio::sync::oneshot::Sender<()>,
+    problems: Vec<String>,
+}
+
+impl Server {
+    /// Opens the database, restores every game (replaying its moves through
+    /// the engine), restarts the programs whose turn it is, and listens.
+    pub async fn start(config: Config) -> Result<Server, ServeError> {
+        let db = config.db.clone();
+        let opened = tokio::task::spawn_blocking(move || store::open(&db))
+            .await
+            .map_err(|e| ServeError::Database {
+                path: config.db.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        let (store, rows) = opened.map_err(|e| ServeError::Database {
+            path: config.db.display().to_string(),
+            reason: e.0,
+        })?;
+        let threads = config.ai_threads.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        });
+        let (app, problems) = App::new(store, rows, threads);
+        app.resume_programs().await;
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| ServeError::Bind {
+                addr: config.addr,
+                reason: e.to_string(),
+            })?;
+        let addr = listener.local_addr()?;
+        let router = http::router(app);
+        let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            axum::serve(listener, router)
+                .with_graceful_shutdown(async move {
+                    let _ = stop.await;
+                })
+                .await
+        });
+        Ok(Server {
+            addr,
+            task,
+            shutdown,
+            problems,
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stored games that could not be restored (they are left out), for
+    /// the operator.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    /// Runs until the server stops.
+    pub async fn wait(self) -> Result<(), ServeError> {
+        let _keep = self.shutdown;
+        Ok(self.task.await.map_err(std::io::Error::other)??)
+    }
+
+    /// Stops listening; open connections get two seconds to finish.
+    pub async fn stop(self) {
+        let _ = self.shutdown.send(());
+        let mut task = self.task;
+        if tokio::time::timeout(std::time::Duration::from_secs(2), &mut task)
+            .await
+            .is_err()
+        {
+            task.abort();
+        }
+    }
+}

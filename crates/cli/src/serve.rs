@@ -1,0 +1,88 @@
+//! `kyoku serve` (the game server) and `kyoku loadtest` (its load test).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use kyoku_server::loadtest::{LoadConfig, run};
+use kyoku_server::{Config, Server};
+
+/// Arguments of `kyoku serve`.
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Where to listen.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The SQLite file holding every game (created on first start).
+    #[arg(long, default_value = "kyoku.db")]
+    db: PathBuf,
+    /// Programs thinking at once (default: one per core).
+    #[arg(long)]
+    ai_threads: Option<usize>,
+}
+
+/// Arguments of `kyoku loadtest`.
+#[derive(Args)]
+pub struct LoadtestArgs {
+    /// A running server on loopback (default: start one on a temporary database).
+    #[arg(long)]
+    addr: Option<SocketAddr>,
+    /// Games played at once, one WebSocket each.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Moves per client.
+    #[arg(long, default_value_t = 20)]
+    moves: usize,
+    /// Think time before each move in milliseconds (±50 % jitter).
+    #[arg(long, default_value_t = 200)]
+    think_ms: u64,
+    /// Stop after this many seconds at most.
+    #[arg(long, default_value_t = 120)]
+    timeout: u64,
+    /// Seed of the clients' random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+/// Runs the server until Ctrl-C.
+pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
+    runtime()?.block_on(async move {
+        let server = Server::start(Config {
+            addr: a.addr,
+            db: a.db.clone(),
+            ai_threads: a.ai_threads,
+        })
+        .await?;
+        for p in server.problems() {
+            eprintln!("kyoku: left out {p}");
+        }
+        println!("kyoku serving on http://{} (database {})", server.addr(), a.db.display());
+        tokio::select! {
+            r = server.wait() => r?,
+            _ = tokio::signal::ctrl_c() => {}
+        }
+        Ok(())
+    })
+}
+
+/// Runs the load test and prints its one-line report.
+pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
+    let report = runtime()?.block_on(run(LoadConfig {
+        addr: a.addr,
+        games: a.games,
+        moves: a.moves,
+        think_ms: a.think_ms,
+        timeout_s: a.timeout,
+        seed: a.seed,
+    }))?;
+    println!("{report}");
+    Ok(())
+}

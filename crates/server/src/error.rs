@@ -1,0 +1,114 @@
+//! The API's errors: a status, a stable code, a message for a person.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// An error answered as `{"error": code, "message": …}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The stable code (`illegal_move`, `forbidden`, …).
+    pub code: &'static str,
+    /// What went wrong, for a person.
+    pub message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+    /// 400 `bad_request`.
+    pub fn bad_request(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_request", m)
+    }
+    /// 400 `bad_options`.
+    pub fn bad_options(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_options", m)
+    }
+    /// 400 `illegal_move`.
+    pub fn illegal_move(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "illegal_move", m)
+    }
+    /// 403 `forbidden`.
+    pub fn forbidden(seat: usize) -> Self {
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            format!("wrong or missing token for seat {seat}"),
+        )
+    }
+    /// 404 `no_such_game`.
+    pub fn no_such_game(id: &str) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "no_such_game",
+            format!("no game with id {id:?}"),
+        )
+    }
+    /// 404 `not_found`.
+    pub fn not_found(path: &str) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no such endpoint: {path}"),
+        )
+    }
+    /// 405 `method_not_allowed`.
+    pub fn method_not_allowed() -> Self {
+        Self::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "this method is not allowed on this path",
+        )
+    }
+    /// 409 `not_your_turn`.
+    pub fn not_your_turn(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "not_your_turn", m)
+    }
+    /// 409 `game_over`.
+    pub fn game_over() -> Self {
+        Self::new(StatusCode::CONFLICT, "game_over", "the game has ended")
+    }
+    /// 409 `seat_taken`.
+    pub fn seat_taken(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "seat_taken", m)
+    }
+    /// 413 `body_too_large`.
+    pub fn body_too_large(limit: usize) -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!("the request body is over {limit} bytes"),
+        )
+    }
+    /// 429 `rate_limited`.
+    pub fn rate_limited() -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many messages; slow down",
+        )
+    }
+    /// 500 `storage`.
+    pub fn storage(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", m)
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> serde_json::Value {
+        json!({"error": self.code, "message": self.message})
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body())).into_response()
+    }
+}

@@ -1,0 +1,163 @@
+//! The HTTP routes of `/api/`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::app::{App, CreateRequest, MoveRequest};
+use crate::error::ApiError;
+use crate::{BODY_LIMIT, web, ws};
+
+/// The whole router: the API, the WebSocket, the UI.
+pub fn router(app: Arc<App>) -> Router {
+    let api = Router::new()
+        .route("/catalogue", get(catalogue))
+        .route("/games", get(list).post(create))
+        .route("/games/{id}", get(state))
+        .route("/games/{id}/positions", get(positions))
+        .route("/games/{id}/moves", post(play))
+        .route("/games/{id}/join", post(join))
+        .route("/games/{id}/ws", get(ws::upgrade))
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app);
+    Router::new().nest("/api", api).fallback(web::serve)
+}
+
+async fn api_not_found(uri: Uri) -> ApiError {
+    ApiError::not_found(uri.path())
+}
+
+/// Reads a JSON body whatever its content type; maps every failure to the
+/// API's errors.
+fn body<T: DeserializeOwned>(b: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = b.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::body_too_large(BODY_LIMIT)
+        } else {
+            ApiError::bad_request(r.body_text())
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("bad JSON: {e}")))
+}
+
+fn json_bytes(status: StatusCode, bytes: Bytes) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        Body::from(bytes),
+    )
+        .into_response()
+}
+
+async fn catalogue() -> Json<Value> {
+    let games: Vec<Value> = kyoku_games::GAMES
+        .iter()
+        .filter_map(|&name| {
+            let g = kyoku_games::new_game(name, &Value::Null).ok()?;
+            let players: Vec<usize> = match name {
+                "shiamgon" => vec![3, 4, 5],
+                _ => vec![g.num_players()],
+            };
+            let programs: Vec<Value> = g
+                .programs()
+                .into_iter()
+                .map(|(n, a)| json!({"name": n, "about": a}))
+                .collect();
+            Some(json!({
+                "game": name,
+                "players": players,
+                "options": g.options(),
+                "programs": programs,
+            }))
+        })
+        .collect();
+    Json(json!({ "games": games }))
+}
+
+async fn list(
+    State(app): State<Arc<App>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let status = q.get("status").map(String::as_str);
+    if let Some(s) = status
+        && !["open", "active", "finished"].contains(&s)
+    {
+        return Err(ApiError::bad_request(format!(
+            "status must be open, active or finished, not {s:?}"
+        )));
+    }
+    let limit = match q.get("limit") {
+        None => 50,
+        Some(l) => l
+            .parse::<usize>()
+            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
+            .min(200),
+    };
+    let games = app.list(status, q.get("game").map(String::as_str), limit);
+    Ok(Json(json!({ "games": games })))
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: CreateRequest = body(b)?;
+    let out = app.create(req).await?;
+    Ok((StatusCode::CREATED, Json(out)).into_response())
+}
+
+async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let slot = app.slot(&id)?;
+    Ok(json_bytes(StatusCode::OK, slot.snapshot().json.clone()))
+}
+
+async fn positions(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.slot(&id)?;
+    Ok(Json(json!({ "positions": slot.positions().await })))
+}
+
+async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    // An unknown game is 404 whatever the body says.
+    app.slot(&id)?;
+    let req: MoveRequest = body(b)?;
+    let played = app.play(&id, &req).await?;
+    Ok(json_bytes(StatusCode::OK, played.snapshot.json.clone()))
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    #[serde(default)]
+    seat: Option<usize>,
+}
+
+async fn join(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    app.slot(&id)?;
+    let req: JoinRequest = match &b {
+        Ok(bytes) if bytes.is_empty() => JoinRequest { seat: None },
+        _ => body(b)?,
+    };
+    Ok(Json(app.join(&id, req.seat).await?))
+}

@@ -1,0 +1,327 @@
+//! The load test: many concurrent Dōbutsu games, each played by one
+//! WebSocket client holding both seats, moves chosen at random (seeded) from
+//! the state the server sends. Measures moves per second and the round trip
+//! of a move (sent → acknowledged, i.e. committed to the database).
+//!
+//! Loopback only: with no address it starts its own server on a fresh
+//! database file in the temporary directory and deletes it afterwards.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use kyoku_core::seeded_rng;
+use rand::Rng;
+use serde_json::{Value, json};
+use tokio::sync::Barrier;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::{Config, Server};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    /// A running server on loopback; `None`: start one.
+    pub addr: Option<SocketAddr>,
+    /// Games played at once (one WebSocket each).
+    pub games: usize,
+    /// Moves each client makes (a finished game is replaced by a new one).
+    pub moves: usize,
+    /// Pause before each move, in milliseconds (±50 % jitter): a person's
+    /// or a program's thinking time, so the clients do not move in lockstep.
+    pub think_ms: u64,
+    /// The whole test stops after this many seconds.
+    pub timeout_s: u64,
+    /// Seed of the clients' move choices.
+    pub seed: u64,
+}
+
+/// What was measured.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Games at once.
+    pub games: usize,
+    /// Moves acknowledged.
+    pub moves: usize,
+    /// Games played to their end (and replaced).
+    pub finished_games: usize,
+    /// Moves refused or lost (should be 0).
+    pub errors: usize,
+    /// Seconds from the first move to the last acknowledgement.
+    pub seconds: f64,
+    /// Acknowledged moves per second.
+    pub moves_per_second: f64,
+    /// Round-trip percentiles, milliseconds.
+    pub p50_ms: f64,
+    /// 99th percentile, milliseconds.
+    pub p99_ms: f64,
+    /// The slowest, milliseconds.
+    pub max_ms: f64,
+    /// True if the time limit cut the test short.
+    pub timed_out: bool,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "games {} moves {} finished-games {} errors {} seconds {:.2} moves/s {:.0} p50 {:.2} ms p99 {:.2} ms max {:.2} ms{}",
+            self.games,
+            self.moves,
+            self.finished_games,
+            self.errors,
+            self.seconds,
+            self.moves_per_second,
+            self.p50_ms,
+            self.p99_ms,
+            self.max_ms,
+            if self.timed_out { " (timed out)" } else { "" }
+        )
+    }
+}
+
+/// Why the load test could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// Only loopback addresses are allowed.
+    #[error("the load test runs against loopback only, not {0}")]
+    NotLoopback(SocketAddr),
+    /// The embedded server did not start.
+    #[error(transparent)]
+    Serve(#[from] crate::ServeError),
+    /// A client failed before the test began.
+    #[error("client setup: {0}")]
+    Setup(String),
+}
+
+struct ClientResult {
+    latencies: Vec<Duration>,
+    finished: usize,
+    errors: usize,
+    last_ack: Option<Instant>,
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Game {
+    ws: Ws,
+    tokens: [String; 2],
+    state: Value,
+}
+
+async fn new_game(http: &reqwest::Client, addr: SocketAddr) -> Result<Game, String> {
+    let created: Value = http
+        .post(format!("http://{addr}/api/games"))
+        .json(&json!({"game": "dobutsu", "seats": ["human", "human"]}))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .json()
+        .await
+        .map_err(|e| e.to_string())?;
+    let id = created["id"].as_str().ok_or("no id")?.to_string();
+    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap_or("").to_string();
+    let tokens = [token(0), token(1)];
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let state = loop {
+        match ws.next().await {
+            Some(Ok(Message::Text(t))) => {
+                let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+                if v["type"] == "state" {
+                    break v["state"].clone();
+                }
+            }
+            Some(Ok(_)) => continue,
+            _ => return Err("the WebSocket closed".into()),
+        }
+    };
+    Ok(Game { ws, tokens, state })
+}
+
+/// Waits for the ack (or error) of move `r`, then for the state after it.
+async fn await_move(game: &mut Game, r: u64, ply: u64) -> Result<Instant, String> {
+    let mut acked = None;
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(30), game.ws.next())
+            .await
+            .map_err(|_| "no answer in 30 s".to_string())?;
+        let text = match msg {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(_)) => continue,
+            _ => return Err("the WebSocket closed".into()),
+        };
+        let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        match v["type"].as_str() {
+            Some("ack") if v["ref"] == r => acked = Some(Instant::now()),
+            Some("error") => return Err(format!("refused: {}", v["message"])),
+            Some("state") if v["state"]["ply"].as_u64() >= Some(ply) => {
+                game.state = v["state"].clone();
+                if let Some(t) = acked {
+                    return Ok(t);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+async fn client(
+    addr: SocketAddr,
+    cfg: LoadConfig,
+    index: usize,
+    start: Arc<Barrier>,
+    deadline: Instant,
+) -> Result<ClientResult, String> {
+    let http = reqwest::Client::new();
+    let setup = new_game(&http, addr).await;
+    start.wait().await;
+    let mut game = setup?;
+    let mut rng = seeded_rng(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut out = ClientResult {
+        latencies: Vec::with_capacity(cfg.moves),
+        finished: 0,
+        errors: 0,
+        last_ack: None,
+    };
+    let mut r = 0u64;
+    while out.latencies.len() + out.errors < cfg.moves && Instant::now() < deadline {
+        if game.state["to_act"].is_null() {
+            out.finished += 1;
+            let _ = game.ws.close(None).await;
+            game = new_game(&http, addr).await?;
+        }
+        let legal = game.state["legal_moves"].as_array().cloned().unwrap_or_default();
+        let seat = game.state["to_act"]["seat"].as_u64().unwrap_or(1) as usize;
+        if legal.is_empty() {
+            return Err("no legal moves in a running game".into());
+        }
+        let mv = legal[rng.random_range(0..legal.len())].clone();
+        if cfg.think_ms > 0 {
+            let think = rng.random_range(cfg.think_ms / 2..=cfg.think_ms * 3 / 2);
+            tokio::time::sleep(Duration::from_millis(think)).await;
+        }
+        r += 1;
+        let ply = game.state["ply"].as_u64().unwrap_or(0) + 1;
+        let msg = json!({"seat": seat, "token": game.tokens[seat - 1], "move": mv, "ref": r});
+        let sent = Instant::now();
+        game.ws
+            .send(Message::text(msg.to_string()))
+            .await
+            .map_err(|e| e.to_string())?;
+        match await_move(&mut game, r, ply).await {
+            Ok(acked) => {
+                out.latencies.push(acked - sent);
+                out.last_ack = Some(acked);
+            }
+            Err(e) => {
+                out.errors += 1;
+                if out.errors > 10 {
+                    return Err(e);
+                }
+            }
+        }
+    }
+    let _ = game.ws.close(None).await;
+    Ok(out)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let k = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[k].as_secs_f64() * 1000.0
+}
+
+/// Runs the load test.
+pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
+    let mut own = None;
+    let mut db_file = None;
+    let addr = match cfg.addr {
+        Some(a) if a.ip().is_loopback() => a,
+        Some(a) => return Err(LoadError::NotLoopback(a)),
+        None => {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0);
+            let db = std::env::temp_dir().join(format!(
+                "kyoku-loadtest-{}-{nanos}.db",
+                std::process::id()
+            ));
+            let server = Server::start(Config {
+                addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+                db: db.clone(),
+                ai_threads: None,
+            })
+            .await?;
+            let a = server.addr();
+            own = Some(server);
+            db_file = Some(db);
+            a
+        }
+    };
+    // +1: this task waits too, then starts the clock.
+    let start = Arc::new(Barrier::new(cfg.games + 1));
+    let deadline = Instant::now() + Duration::from_secs(cfg.timeout_s);
+    let mut tasks = Vec::with_capacity(cfg.games);
+    for i in 0..cfg.games {
+        tasks.push(tokio::spawn(client(
+            addr,
+            cfg.clone(),
+            i,
+            start.clone(),
+            deadline,
+        )));
+    }
+    start.wait().await;
+    let began = Instant::now();
+    let mut latencies = Vec::new();
+    let mut finished = 0;
+    let mut errors = 0;
+    let mut last = began;
+    let mut failures = Vec::new();
+    for t in tasks {
+        match t.await {
+            Ok(Ok(r)) => {
+                latencies.extend(r.latencies);
+                finished += r.finished;
+                errors += r.errors;
+                if let Some(a) = r.last_ack {
+                    last = last.max(a);
+                }
+            }
+            Ok(Err(e)) => failures.push(e),
+            Err(e) => failures.push(e.to_string()),
+        }
+    }
+    if let Some(server) = own {
+        server.stop().await;
+    }
+    if let Some(db) = db_file {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+    }
+    if latencies.is_empty() && !failures.is_empty() {
+        return Err(LoadError::Setup(failures[0].clone()));
+    }
+    errors += failures.len();
+    latencies.sort();
+    let seconds = last.duration_since(began).as_secs_f64().max(1e-9);
+    Ok(Report {
+        games: cfg.games,
+        moves: latencies.len(),
+        finished_games: finished,
+        errors,
+        seconds,
+        moves_per_second: latencies.len() as f64 / seconds,
+        p50_ms: percentile(&latencies, 0.50),
+        p99_ms: percentile(&latencies, 0.99),
+        max_ms: latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+        timed_out: Instant::now() >= deadline,
+    })
+}

@@ -1,0 +1,355 @@
+//! SQLite storage: one file, WAL, a single writer thread that commits
+//! batches of writes in one transaction each (group commit) and answers
+//! every write only once its transaction is durable.
+//!
+//! Why one writer thread: SQLite allows one writer at a time anyway; a
+//! dedicated thread keeps blocking I/O off the async runtime, and batching
+//! lets a thousand concurrent games share one fsync.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::thread;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use tokio::sync::oneshot;
+
+/// A storage failure, for a person.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(pub String);
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+/// A seat as stored.
+#[derive(Debug, Clone)]
+pub struct SeatRow {
+    /// `human` or a program spec.
+    pub kind: String,
+    /// The token of a human seat, as hex.
+    pub token: Option<String>,
+    /// A human seat waiting to be joined.
+    pub open: bool,
+}
+
+/// A move as stored.
+#[derive(Debug, Clone)]
+pub struct MoveRow {
+    /// Canonical text.
+    pub text: String,
+    /// 1-based seat, `None` for chance.
+    pub seat: Option<usize>,
+}
+
+/// A game as stored.
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    /// The id.
+    pub id: String,
+    /// The catalogue name.
+    pub game: String,
+    /// The options as JSON text.
+    pub options: String,
+    /// The seed programs and chance draw from.
+    pub seed: u64,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds.
+    pub updated_at: i64,
+    /// Seats in order.
+    pub seats: Vec<SeatRow>,
+    /// Moves in order.
+    pub moves: Vec<MoveRow>,
+}
+
+/// One write.
+#[derive(Debug)]
+pub enum Write {
+    /// A new game with its first moves (chance draws at the start).
+    Create(GameRow, String),
+    /// Moves appended at `first_ply` (0-based) and the lobby status.
+    Moves {
+        /// The game.
+        id: String,
+        /// The ply of the first new move.
+        first_ply: usize,
+        /// The new moves.
+        moves: Vec<MoveRow>,
+        /// Unix seconds.
+        at: i64,
+        /// `open`, `active` or `finished`.
+        status: String,
+    },
+    /// An open seat taken.
+    Join {
+        /// The game.
+        id: String,
+        /// 1-based seat.
+        seat: usize,
+        /// `open`, `active` or `finished`.
+        status: String,
+    },
+}
+
+type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+
+/// The handle to the writer thread; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    tx: mpsc::Sender<Job>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    token TEXT,
+    open INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    seat INTEGER,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+";
+
+/// The most writes committed in one transaction.
+const BATCH: usize = 512;
+
+fn open_db(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    // FULL: a committed move survives a power cut, not only a killed process.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.execute_batch(SCHEMA)?;
+    Ok(conn)
+}
+
+/// Opens (creating if needed) the database, reads every game, and starts
+/// the writer thread.
+pub fn open(path: &Path) -> Result<(Store, Vec<GameRow>), StoreError> {
+    let conn = open_db(path)?;
+    let games = load_all(&conn)?;
+    let (tx, rx) = mpsc::channel::<Job>();
+    thread::Builder::new()
+        .name("kyoku-store".into())
+        .spawn(move || writer(conn, rx))
+        .map_err(|e| StoreError(e.to_string()))?;
+    Ok((Store { tx }, games))
+}
+
+impl Store {
+    /// Commits one write; returns once it is durable.
+    pub async fn write(&self, w: Write) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.tx
+            .send((w, done))
+            .map_err(|_| StoreError("the writer has stopped".into()))?;
+        wait.await
+            .map_err(|_| StoreError("the writer has stopped".into()))?
+    }
+}
+
+fn load_all(conn: &Connection) -> Result<Vec<GameRow>, StoreError> {
+    let mut out = Vec::new();
+    let mut games = conn.prepare(
+        "SELECT id, game, options, seed, created_at, updated_at FROM games ORDER BY created_at, id",
+    )?;
+    let mut seats =
+        conn.prepare("SELECT kind, token, open FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+    let mut moves = conn.prepare("SELECT text, seat FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let rows = games.query_map([], |r| {
+        Ok(GameRow {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            options: r.get(2)?,
+            seed: r.get::<_, i64>(3)? as u64,
+            created_at: r.get(4)?,
+            updated_at: r.get(5)?,
+            seats: Vec::new(),
+            moves: Vec::new(),
+        })
+    })?;
+    for row in rows {
+        let mut g = row?;
+        g.seats = seats
+            .query_map([&g.id], |r| {
+                Ok(SeatRow {
+                    kind: r.get(0)?,
+                    token: r.get(1)?,
+                    open: r.get::<_, i64>(2)? != 0,
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        g.moves = moves
+            .query_map([&g.id], |r| {
+                Ok(MoveRow {
+                    text: r.get(0)?,
+                    seat: r.get::<_, Option<i64>>(1)?.map(|s| s as usize),
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        out.push(g);
+    }
+    Ok(out)
+}
+
+fn apply(conn: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
+    match w {
+        Write::Create(g, status) => {
+            conn.execute(
+                "INSERT INTO games (id, game, options, seed, status, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    g.id,
+                    g.game,
+                    g.options,
+                    g.seed as i64,
+                    status,
+                    g.created_at,
+                    g.updated_at
+                ],
+            )?;
+            for (i, s) in g.seats.iter().enumerate() {
+                conn.execute(
+                    "INSERT INTO seats (game_id, seat, kind, token, open) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![g.id, i as i64 + 1, s.kind, s.token, s.open as i64],
+                )?;
+            }
+            insert_moves(conn, &g.id, 0, &g.moves, g.created_at)?;
+        }
+        Write::Moves {
+            id,
+            first_ply,
+            moves,
+            at,
+            status,
+        } => {
+            insert_moves(conn, id, *first_ply, moves, *at)?;
+            conn.execute(
+                "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
+                params![id, status, at],
+            )?;
+        }
+        Write::Join { id, seat, status } => {
+            let n = conn.execute(
+                "UPDATE seats SET open = 0 WHERE game_id = ?1 AND seat = ?2 AND open = 1",
+                params![id, *seat as i64],
+            )?;
+            if n != 1 {
+                return Err(rusqlite::Error::QueryReturnedNoRows);
+            }
+            conn.execute(
+                "UPDATE games SET status = ?2 WHERE id = ?1",
+                params![id, status],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn insert_moves(
+    conn: &Connection,
+    id: &str,
+    first_ply: usize,
+    moves: &[MoveRow],
+    at: i64,
+) -> Result<(), rusqlite::Error> {
+    let mut st = conn.prepare_cached(
+        "INSERT INTO moves (game_id, ply, text, seat, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (k, m) in moves.iter().enumerate() {
+        st.execute(params![
+            id,
+            (first_ply + k) as i64,
+            m.text,
+            m.seat.map(|s| s as i64),
+            at
+        ])?;
+    }
+    Ok(())
+}
+
+/// The writer: takes every waiting write (up to [`BATCH`]), applies each in
+/// its own savepoint (one bad write fails alone), commits once, answers all.
+fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(j) => batch.push(j),
+                Err(_) => break,
+            }
+        }
+        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+        let began = conn.execute_batch("BEGIN IMMEDIATE");
+        if let Err(e) = began {
+            let e = StoreError(e.to_string());
+            for (_, done) in batch {
+                let _ = done.send(Err(e.clone()));
+            }
+            continue;
+        }
+        for (w, _) in &batch {
+            let r = conn
+                .execute_batch("SAVEPOINT w")
+                .and_then(|_| apply(&conn, w));
+            match r {
+                Ok(()) => {
+                    results.push(conn.execute_batch("RELEASE w").map_err(Into::into));
+                }
+                Err(e) => {
+                    let _ = conn.execute_batch("ROLLBACK TO w; RELEASE w");
+                    results.push(Err(e.into()));
+                }
+            }
+        }
+        let committed = conn.execute_batch("COMMIT");
+        if let Err(e) = committed {
+            let _ = conn.execute_batch("ROLLBACK");
+            let e = StoreError(e.to_string());
+            for (_, done) in batch {
+                let _ = done.send(Err(e.clone()));
+            }
+            continue;
+        }
+        for ((_, done), r) in batch.into_iter().zip(results) {
+            let _ = done.send(r);
+        }
+    }
+}
+
+/// Reads one game's moves straight from the file (tests and checks).
+pub fn stored_moves(path: &Path, id: &str) -> Result<Option<Vec<String>>, StoreError> {
+    let conn = Connection::open(path)?;
+    let exists: Option<String> = conn
+        .query_row("SELECT id FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .optional()?;
+    if exists.is_none() {
+        return Ok(None);
+    }
+    let mut st = conn.prepare("SELECT text FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let v = st
+        .query_map([id], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(Some(v))
+}

@@ -1,0 +1,158 @@
+//! `GET /api/games/{id}/ws`: the state on connect and on every change;
+//! moves in, acks and errors out; a bounded message rate per connection.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use crate::BODY_LIMIT;
+use crate::app::{App, MoveRequest};
+use crate::error::ApiError;
+
+/// Messages per second a connection may send on average.
+pub const RATE: f64 = 20.0;
+/// Messages a connection may send in a burst.
+pub const BURST: f64 = 40.0;
+/// Refused messages after which a connection is closed.
+pub const MAX_REFUSED: u32 = 200;
+const PING_EVERY: Duration = Duration::from_secs(30);
+
+/// The upgrade: 404 before it for an unknown game.
+pub async fn upgrade(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    app.slot(&id)?;
+    Ok(ws
+        .max_message_size(BODY_LIMIT)
+        .max_frame_size(BODY_LIMIT)
+        .on_upgrade(move |socket| connection(app, id, socket)))
+}
+
+/// A token bucket: `RATE` per second, up to `BURST`.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.duration_since(self.at).as_secs_f64();
+        self.at = now;
+        self.tokens = (self.tokens + dt * RATE).min(BURST);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn error_msg(r: &Value, e: &ApiError) -> Message {
+    Message::text(
+        json!({"type": "error", "ref": r, "error": e.code, "message": e.message}).to_string(),
+    )
+}
+
+async fn connection(app: Arc<App>, id: String, mut socket: WebSocket) {
+    let Ok(slot) = app.slot(&id) else {
+        return;
+    };
+    let mut states = slot.subscribe();
+    let first = states.borrow_and_update().ws.clone();
+    if socket.send(Message::Text(first)).await.is_err() {
+        return;
+    }
+    let mut bucket = Bucket {
+        tokens: BURST,
+        at: Instant::now(),
+    };
+    let mut refused = 0u32;
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    loop {
+        tokio::select! {
+            changed = states.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let text = states.borrow_and_update().ws.clone();
+                if socket.send(Message::Text(text)).await.is_err() {
+                    return;
+                }
+            }
+            msg = socket.recv() => {
+                let text = match msg {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = ApiError::bad_request("send moves as JSON text messages");
+                        if socket.send(error_msg(&Value::Null, &e)).await.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => continue, // ping/pong: answered by the library
+                };
+                if !bucket.take() {
+                    refused += 1;
+                    if refused >= MAX_REFUSED {
+                        let _ = socket
+                            .send(Message::Close(Some(CloseFrame {
+                                code: 1008,
+                                reason: "too many messages".into(),
+                            })))
+                            .await;
+                        return;
+                    }
+                    if socket.send(error_msg(&Value::Null, &ApiError::rate_limited())).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                let reply = handle(&app, &id, text.as_str()).await;
+                if socket.send(reply).await.is_err() {
+                    return;
+                }
+            }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// One message from the client: a move; the answer is an ack or an error.
+async fn handle(app: &Arc<App>, id: &str, text: &str) -> Message {
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            return error_msg(
+                &Value::Null,
+                &ApiError::bad_request(format!("bad JSON: {e}")),
+            );
+        }
+    };
+    let r = value.get("ref").cloned().unwrap_or(Value::Null);
+    let req: MoveRequest = match serde_json::from_value(value) {
+        Ok(m) => m,
+        Err(e) => {
+            return error_msg(&r, &ApiError::bad_request(format!("bad move message: {e}")));
+        }
+    };
+    match app.play(id, &req).await {
+        Ok(p) => Message::text(
+            json!({"type": "ack", "ref": r, "move": p.text, "ply": p.ply}).to_string(),
+        ),
+        Err(e) => error_msg(&r, &e),
+    }
+}
