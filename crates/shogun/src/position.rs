@@ -360,6 +360,9 @@ impl Position {
     /// The number of legal piece moves (0 when the game is over), without
     /// listing them.
     pub fn count(&self) -> usize {
+        if self.soldiers(self.turn) <= 1 {
+            return 0;
+        }
         if self.pending != 0 {
             return self.chance_count();
         }
@@ -514,6 +517,7 @@ impl Position {
                 let captured = self.board[t];
                 if captured != 0 {
                     self.by_color[1 - me] &= !(1u64 << t);
+                    self.drawn[captured as usize - 1] = 0;
                     self.clock = 0;
                 } else {
                     self.clock = self.clock.saturating_add(1);
@@ -669,4 +673,68 @@ const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+impl Position {
+    /// The board as text for a terminal: every piece with the number it
+    /// shows (`?` while chance has to set it), rank 8 at the top, then
+    /// whose move it is and any threatened Shogun.
+    ///
+    /// ```
+    /// let p = kyoku_shogun::start(&Default::default()).unwrap();
+    /// let d = p.diagram();
+    /// assert!(d.lines().nth(8).unwrap().starts_with("1  A1 B1 C3 D2 S1 E2 F3 G3"));
+    /// ```
+    pub fn diagram(&self) -> String {
+        let mut s = format!(
+            "Shogun, rotation {}, {} numbers\n",
+            self.rotation, self.variant
+        );
+        for y in (0..8).rev() {
+            let mut line = format!("{}  ", y + 1);
+            for x in 0..8 {
+                let sq = Square::new((y * 8 + x) as u8);
+                match self.piece_at(sq) {
+                    None => line.push_str(". "),
+                    Some(p) => {
+                        line.push(p.char());
+                        match self.number_at(sq) {
+                            Some(n) => line.push((b'0' + n) as char),
+                            None => line.push('?'),
+                        }
+                    }
+                }
+                line.push(' ');
+            }
+            s.push_str(line.trim_end());
+            s.push('\n');
+        }
+        s.push_str("   a  b  c  d  e  f  g  h\n");
+        match self.result() {
+            Some(o) => {
+                let who = match o.winner() {
+                    Some(w) => format!("{} wins", Color::from_index(w.index())),
+                    None => "draw".to_string(),
+                };
+                s.push_str(&format!("game over: {who} ({})\n", o.reason));
+            }
+            None => {
+                if let Some(sq) = self.pending_square() {
+                    s.push_str(&format!("chance sets the number of the piece on {sq}\n"));
+                } else {
+                    s.push_str(&format!("{} to move\n", self.turn));
+                }
+            }
+        }
+        for c in [Color::White, Color::Red] {
+            if self.shogun_threatened(c) {
+                s.push_str(&format!("Shogun! {c}'s Shogun is threatened\n"));
+            }
+        }
+        s.push_str(&format!(
+            "plies without capture {}, move {}",
+            self.clock, self.fullmove
+        ));
+        s
+    }
 }
