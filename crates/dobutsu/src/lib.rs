@@ -16,11 +16,13 @@
 //! assert!(pos.parse_move("a4b3").is_err()); // a Giraffe steps orthogonally only
 //! ```
 
-#![forbid(unsafe_code)]
+// The one exception: memory-mapping the tablebase file (`solve::table`).
+#![deny(unsafe_code)]
 
 mod fen;
 mod moves;
 mod position;
+pub mod solve;
 mod tables;
 mod types;
 

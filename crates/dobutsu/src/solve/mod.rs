@@ -1,0 +1,174 @@
+//! The strong solution of Dōbutsu Shōgi: every legal position's value and
+//! distance, by retrograde analysis, in a table of one byte a position.
+//!
+//! Two conventions: the product's rules ([`Convention::Seed`]) and the 2009
+//! paper's ([`Convention::Tanaka`], to check the solver against its figures;
+//! see [`paper_counts`]).
+
+mod board;
+mod index;
+mod reach;
+mod retro;
+mod table;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use kyoku_core::Position as _;
+use rayon::prelude::*;
+
+pub use board::Convention;
+pub use reach::{PaperCounts, paper_counts};
+pub use retro::{Event, SolveError};
+pub use table::{
+    FORMAT_VERSION, HEADER_LEN, TableError, Tablebase, Value, checksum, data_dir, default_path,
+};
+
+use board::{Child, Pos};
+use index::Indexer;
+
+/// Solves the whole game under `conv` (in memory; [`Tablebase::write`]
+/// saves it). Uses rayon's current thread pool.
+pub fn solve(conv: Convention, progress: &(dyn Fn(Event) + Sync)) -> Result<Tablebase, SolveError> {
+    let ix = Indexer::full();
+    let entries = retro::solve(&ix, conv, progress)?;
+    Ok(Tablebase::from_entries(conv, ix, entries))
+}
+
+/// Solves a smaller game: the two Lions and `material` Giraffes, Elephants
+/// and Chicks (0–2 each). For checks against other methods.
+pub fn solve_material(material: [u8; 3], conv: Convention) -> Result<Tablebase, SolveError> {
+    let ix = Arc::new(Indexer::new(material));
+    let entries = retro::solve(&ix, conv, &|_| {})?;
+    Ok(Tablebase::from_entries(conv, ix, entries))
+}
+
+/// How the table's positions divide.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Entries in the table.
+    pub positions: u64,
+    /// Won by the side to move.
+    pub win: u64,
+    /// Drawn.
+    pub draw: u64,
+    /// Lost by the side to move.
+    pub loss: u64,
+    /// The longest win, in plies.
+    pub longest_win: u32,
+    /// The longest loss, in plies.
+    pub longest_loss: u32,
+}
+
+impl Tablebase {
+    /// Saves the table to `path` (written to a temporary name, then renamed);
+    /// returns the checksum.
+    pub fn write(&self, path: &Path) -> Result<u64, TableError> {
+        match self.owned() {
+            Some(e) => table::write_table(path, self.convention(), e),
+            None => Err(TableError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::other("a mapped table is already on disk"),
+            }),
+        }
+    }
+
+    /// Counts wins, draws and losses over every entry.
+    pub fn summary(&self) -> Summary {
+        let n = self.len();
+        let hist: [u64; 256] = (0..n)
+            .into_par_iter()
+            .fold(
+                || [0u64; 256],
+                |mut h, i| {
+                    h[self.entry(i) as usize] += 1;
+                    h
+                },
+            )
+            .reduce(
+                || [0u64; 256],
+                |mut a, b| {
+                    for (x, y) in a.iter_mut().zip(b) {
+                        *x += y;
+                    }
+                    a
+                },
+            );
+        let mut s = Summary {
+            positions: n,
+            ..Summary::default()
+        };
+        for (b, &c) in hist.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            match Value::from_byte(b as u8) {
+                Value::Win(d) => {
+                    s.win += c;
+                    s.longest_win = s.longest_win.max(d);
+                }
+                Value::Loss(d) => {
+                    s.loss += c;
+                    s.longest_loss = s.longest_loss.max(d);
+                }
+                Value::Draw => s.draw += c,
+            }
+        }
+        s
+    }
+
+    /// The value one ply of search gives a table position: the best over
+    /// its moves of the children's stored values.
+    fn minimax(&self, p: &Pos, children: &mut Vec<Child>) -> Value {
+        children.clear();
+        p.children(self.convention(), children);
+        let mut best: Option<Value> = None;
+        for c in children.iter() {
+            let v = match c {
+                Child::Win => Value::Win(1),
+                Child::Pos(q) => self.value_of(q).parent(),
+            };
+            if best.is_none_or(|b| v.score() > b.score()) {
+                best = Some(v);
+            }
+        }
+        // No move at all: lost on the spot.
+        best.unwrap_or(Value::Loss(0))
+    }
+
+    /// Checks `samples` entries picked by `seed` (all of them if `samples`
+    /// is at least the table's size): the stored value must equal the
+    /// one-ply minimax over the stored values of the children. Returns the
+    /// number checked, or the first mismatch as a message.
+    pub fn verify(&self, samples: u64, seed: u64) -> Result<u64, String> {
+        let n = self.len();
+        let all = samples >= n;
+        let count = if all { n } else { samples };
+        (0..count)
+            .into_par_iter()
+            .map_init(Vec::new, |children, k| {
+                let idx = if all {
+                    k
+                } else {
+                    // A seeded mix of the sample number: spread over the table.
+                    let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                    (z ^ (z >> 31)) % n
+                };
+                let p = self.indexer().unrank(idx);
+                let stored = self.value_of(&p);
+                let search = self.minimax(&p, children);
+                if stored == search {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "entry {idx} ({}): stored {stored}, one-ply search {search}",
+                        p.to_position(crate::Color::Sente).to_text()
+                    ))
+                }
+            })
+            .collect::<Result<Vec<()>, String>>()?;
+        Ok(count)
+    }
+}

@@ -1,0 +1,200 @@
+//! Retrograde analysis over the whole table, one byte a position.
+//!
+//! While solving, a byte below [`RESOLVED`] is a counter: how many of the
+//! position's moves lead to positions not yet known to be won by the
+//! opponent; `RESOLVED + d` is a position whose value is known, at distance
+//! `d` plies (odd: won by the side to move, even: lost). Positions are
+//! settled level by level (distance 0, 1, 2, …), so the winner's distance is
+//! the shortest and the loser's the longest. Moves that leave one's Lion
+//! attacked ("blunders", answered by its capture) are never counted: the
+//! positions they lead to are wins in 1 known without a look.
+//!
+//! At the end, counters that never reached zero are draws; the bytes become
+//! the file's form: 0 = draw, `d + 1` = distance `d`.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::board::{Convention, Pos, Status};
+use super::index::{Indexer, TABLE_CLASSES};
+
+/// First byte value of a settled position.
+pub(crate) const RESOLVED: u8 = 48;
+/// Largest distance the solving form can hold.
+const MAX_DISTANCE: u32 = (255 - RESOLVED) as u32;
+
+const CHUNK_BITS: u32 = 16;
+const CHUNK: u64 = 1 << CHUNK_BITS;
+
+/// What the solver reports while it runs.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
+    /// A new phase starts, `total` units long.
+    Phase {
+        /// Its name.
+        name: &'a str,
+        /// Units of work.
+        total: u64,
+    },
+    /// Units of work done since the last report.
+    Advance(u64),
+}
+
+/// Why the solver could not finish.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// A position has more moves than a byte's counter holds.
+    #[error("a position has {0} moves, more than the solver's counter holds")]
+    TooManyMoves(u32),
+    /// A distance does not fit the byte.
+    #[error("a distance passed {MAX_DISTANCE} plies, more than a byte holds")]
+    TooDeep,
+}
+
+/// Solves every position of the table of `ix` under `conv`; returns the
+/// bytes in the file's form (0 = draw, `d + 1` = distance `d`).
+pub(crate) fn solve(
+    ix: &Indexer,
+    conv: Convention,
+    progress: &(dyn Fn(Event) + Sync),
+) -> Result<Vec<AtomicU8>, SolveError> {
+    let n = ix.table_size();
+    let table: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(0))
+        .take(n as usize)
+        .collect();
+    let nchunks = n.div_ceil(CHUNK) as usize;
+
+    // Initial values: wins in 1, losses in 0 and 2, counters.
+    progress(Event::Phase {
+        name: "initial values",
+        total: n,
+    });
+    let too_many = AtomicU64::new(0);
+    (0..nchunks).into_par_iter().for_each(|ch| {
+        let lo = ch as u64 * CHUNK;
+        let hi = (lo + CHUNK).min(n);
+        for idx in lo..hi {
+            let p = ix.unrank(idx);
+            let v = match p.status(conv) {
+                Status::Capture => RESOLVED + 1,
+                // Not in the table's Lion classes.
+                Status::Arrived | Status::AlreadyWon => unreachable!("not a table position"),
+                Status::Open => {
+                    let (legal, safe, wins) = p.count_moves(conv);
+                    if wins {
+                        RESOLVED + 1
+                    } else if legal == 0 {
+                        RESOLVED
+                    } else if safe == 0 {
+                        RESOLVED + 2
+                    } else if safe >= RESOLVED as u32 {
+                        too_many.fetch_max(safe as u64, Relaxed);
+                        0
+                    } else {
+                        safe as u8
+                    }
+                }
+            };
+            table[idx as usize].store(v, Relaxed);
+        }
+        progress(Event::Advance(hi - lo));
+    });
+    let tm = too_many.load(Relaxed);
+    if tm > 0 {
+        return Err(SolveError::TooManyMoves(tm as u32));
+    }
+
+    // Level by level.
+    progress(Event::Phase {
+        name: "retrograde",
+        total: n,
+    });
+    let mut cur: Vec<AtomicBool> = (0..nchunks).map(|_| AtomicBool::new(true)).collect();
+    let mut next: Vec<AtomicBool> = (0..nchunks).map(|_| AtomicBool::new(false)).collect();
+    let mut level: u32 = 0;
+    loop {
+        if level + 1 > MAX_DISTANCE {
+            return Err(SolveError::TooDeep);
+        }
+        let target = RESOLVED + level as u8;
+        let newval = target + 1;
+        let found = AtomicU64::new(0);
+        let seen = AtomicU64::new(0);
+        let win_level = level % 2 == 0;
+        (0..nchunks).into_par_iter().for_each_init(
+            || Vec::with_capacity(128),
+            |preds: &mut Vec<Pos>, ch| {
+                if !cur[ch].swap(false, Relaxed) && level > 2 {
+                    return;
+                }
+                let lo = ch as u64 * CHUNK;
+                let hi = (lo + CHUNK).min(n);
+                let mut here = 0;
+                for idx in lo..hi {
+                    if table[idx as usize].load(Relaxed) != target {
+                        continue;
+                    }
+                    here += 1;
+                    let p = ix.unrank(idx);
+                    if level == 1 && p.status(conv) == Status::Capture {
+                        continue;
+                    }
+                    preds.clear();
+                    p.predecessors(preds);
+                    let psym = ix.class_sym((idx / ix.per_class) as usize);
+                    let mut update = |q: &Pos| {
+                        let qi = ix.index(q) as usize;
+                        let e = &table[qi];
+                        let v = e.load(Relaxed);
+                        if v >= RESOLVED {
+                            return;
+                        }
+                        if win_level {
+                            e.store(newval, Relaxed);
+                        } else {
+                            let old = e.fetch_sub(1, Relaxed);
+                            debug_assert!(old >= 1 && old < RESOLVED, "counter underflow");
+                            if old != 1 {
+                                return;
+                            }
+                            e.store(newval, Relaxed);
+                        }
+                        found.fetch_add(1, Relaxed);
+                        next[qi >> CHUNK_BITS].store(true, Relaxed);
+                    };
+                    for q in preds.iter() {
+                        let (qc, qm) = ix.class_of(q);
+                        if qc >= TABLE_CLASSES {
+                            continue;
+                        }
+                        if psym {
+                            if !qm {
+                                update(q);
+                            }
+                        } else {
+                            update(q);
+                            if ix.class_sym(qc) {
+                                update(&q.mirror());
+                            }
+                        }
+                    }
+                }
+                seen.fetch_add(here, Relaxed);
+            },
+        );
+        progress(Event::Advance(seen.load(Relaxed)));
+        std::mem::swap(&mut cur, &mut next);
+        if level >= 2 && found.load(Relaxed) == 0 {
+            break;
+        }
+        level += 1;
+    }
+
+    // The file's form.
+    table.par_iter().for_each(|e| {
+        let v = e.load(Relaxed);
+        e.store(if v < RESOLVED { 0 } else { v - RESOLVED + 1 }, Relaxed);
+    });
+    Ok(table)
+}

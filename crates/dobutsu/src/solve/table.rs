@@ -1,0 +1,382 @@
+//! The tablebase file and reading values from it.
+//!
+//! Layout: a 64-byte header, then one byte per position of the table in
+//! index order (0 = draw, `d + 1` = distance `d` plies, odd `d` a win for
+//! the side to move, even a loss).
+//!
+//! Header (little-endian): magic `KYOKUDTB` (8), format version u32,
+//! convention u8, 3 bytes zero, entry count u64, checksum u64 (see
+//! [`checksum`]), 32 bytes zero.
+
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use super::board::{Convention, Pos, Status};
+use super::index::Indexer;
+use crate::position::Position;
+
+const MAGIC: &[u8; 8] = b"KYOKUDTB";
+/// The file format's version.
+pub const FORMAT_VERSION: u32 = 1;
+/// Bytes before the entries.
+pub const HEADER_LEN: usize = 64;
+
+/// The value of a position for the side to move, with the distance in
+/// plies to the end under perfect play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The side to move wins in this many plies (odd).
+    Win(u32),
+    /// The side to move loses in this many plies (even).
+    Loss(u32),
+    /// Neither side can force a win.
+    Draw,
+}
+
+impl Value {
+    /// From a table byte.
+    pub fn from_byte(b: u8) -> Value {
+        if b == 0 {
+            Value::Draw
+        } else {
+            let d = b as u32 - 1;
+            if d % 2 == 1 {
+                Value::Win(d)
+            } else {
+                Value::Loss(d)
+            }
+        }
+    }
+    /// `win`, `loss` or `draw`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Value::Win(_) => "win",
+            Value::Loss(_) => "loss",
+            Value::Draw => "draw",
+        }
+    }
+    /// The distance in plies (`None` for a draw).
+    pub fn plies(self) -> Option<u32> {
+        match self {
+            Value::Win(d) | Value::Loss(d) => Some(d),
+            Value::Draw => None,
+        }
+    }
+    /// The value of the position before, for the side that moved into this one.
+    pub fn parent(self) -> Value {
+        match self {
+            Value::Win(d) => Value::Loss(d + 1),
+            Value::Loss(d) => Value::Win(d + 1),
+            Value::Draw => Value::Draw,
+        }
+    }
+    /// Higher is better for the side to move: fast wins, then draws, then slow losses.
+    pub fn score(self) -> i64 {
+        match self {
+            Value::Win(d) => 100_000 - d as i64,
+            Value::Draw => 0,
+            Value::Loss(d) => -100_000 + d as i64,
+        }
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Win(d) => write!(f, "win in {d}"),
+            Value::Loss(d) => write!(f, "loss in {d}"),
+            Value::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// Why a table cannot be used.
+#[derive(Debug, Error)]
+pub enum TableError {
+    /// No file where the table should be.
+    #[error("no Dōbutsu tablebase at {0} (build it with `kyoku solve dobutsu`, a minute or so)")]
+    Missing(PathBuf),
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The file is not a table of this version.
+    #[error(
+        "{0}: not a kyoku Dōbutsu tablebase of format {FORMAT_VERSION} (rebuild it with `kyoku solve dobutsu`)"
+    )]
+    BadHeader(PathBuf),
+    /// The file is damaged.
+    #[error("{0}: the checksum does not match (rebuild it with `kyoku solve dobutsu`)")]
+    BadChecksum(PathBuf),
+    /// The table was built for other rules.
+    #[error("{path}: built for the {found} convention, not {wanted}")]
+    WrongConvention {
+        /// The file.
+        path: PathBuf,
+        /// In the file.
+        found: &'static str,
+        /// Asked for.
+        wanted: &'static str,
+    },
+}
+
+/// A fast 64-bit checksum of the entries: a multiply-rotate hash of each
+/// 1 MiB block, the blocks' hashes combined in order.
+pub fn checksum(data: &[u8]) -> u64 {
+    let blocks: Vec<u64> = data.par_chunks(1 << 20).map(checksum_block).collect();
+    combine(&blocks)
+}
+
+fn header(conv: Convention, count: u64, sum: u64) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[12] = conv.code();
+    h[16..24].copy_from_slice(&count.to_le_bytes());
+    h[24..32].copy_from_slice(&sum.to_le_bytes());
+    h
+}
+
+/// Writes solved entries (in the file's form) to `path`; returns the checksum.
+pub(crate) fn write_table(
+    path: &Path,
+    conv: Convention,
+    entries: &[AtomicU8],
+) -> Result<u64, TableError> {
+    let io = |source| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    // Checksum block by block, copying out of the atomics.
+    let mut buf = vec![0u8; 1 << 20];
+    let tmp = path.with_extension("partial");
+    let file = File::create(&tmp).map_err(io)?;
+    let mut w = BufWriter::with_capacity(1 << 20, file);
+    w.write_all(&[0u8; HEADER_LEN]).map_err(io)?;
+    let mut blocks = Vec::new();
+    for chunk in entries.chunks(1 << 20) {
+        let b = &mut buf[..chunk.len()];
+        for (d, e) in b.iter_mut().zip(chunk) {
+            *d = e.load(Relaxed);
+        }
+        blocks.push(checksum_block(b));
+        w.write_all(b).map_err(io)?;
+    }
+    let sum = combine(&blocks);
+    let mut file = w.into_inner().map_err(|e| io(e.into_error()))?;
+    use std::io::Seek;
+    file.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
+    file.write_all(&header(conv, entries.len() as u64, sum))
+        .map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(io)?;
+    Ok(sum)
+}
+
+fn checksum_block(b: &[u8]) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64 ^ b.len() as u64;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let x = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        h = (h ^ x).wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(29);
+    }
+    for &x in words.remainder() {
+        h = (h ^ x as u64)
+            .wrapping_mul(0xC4CE_B9FE_1A85_EC53)
+            .rotate_left(17);
+    }
+    h
+}
+
+fn combine(blocks: &[u64]) -> u64 {
+    blocks.iter().fold(0xCBF2_9CE4_8422_2325u64, |acc, &h| {
+        (acc ^ h)
+            .wrapping_mul(0x0000_0100_0000_01B3)
+            .rotate_left(31)
+    })
+}
+
+/// Where tables live: `$KYOKU_DATA_DIR`, else `$XDG_DATA_HOME/kyoku`, else
+/// `~/.local/share/kyoku`, else `./kyoku-data`.
+pub fn data_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("KYOKU_DATA_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("kyoku");
+    }
+    if let Some(h) = std::env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(h).join(".local/share/kyoku");
+    }
+    PathBuf::from("kyoku-data")
+}
+
+/// The default file of a convention's table.
+pub fn default_path(conv: Convention) -> PathBuf {
+    data_dir().join(format!("dobutsu-{}.kdtb", conv.name()))
+}
+
+/// Where a table's bytes are.
+pub(crate) enum Bytes {
+    Mapped(memmap2::Mmap),
+    Owned(Vec<AtomicU8>),
+}
+
+/// A solved table: the value of every position, by the table's convention.
+pub struct Tablebase {
+    conv: Convention,
+    bytes: Bytes,
+    ix: Arc<Indexer>,
+}
+
+impl Tablebase {
+    pub(crate) fn from_entries(
+        conv: Convention,
+        ix: Arc<Indexer>,
+        entries: Vec<AtomicU8>,
+    ) -> Tablebase {
+        Tablebase {
+            conv,
+            bytes: Bytes::Owned(entries),
+            ix,
+        }
+    }
+
+    pub(crate) fn indexer(&self) -> &Indexer {
+        &self.ix
+    }
+
+    /// Opens a table file (memory-mapped: pages load as they are read).
+    /// With `verify`, the checksum is checked (reads the whole file).
+    pub fn open(path: &Path, verify: bool) -> Result<Tablebase, TableError> {
+        let io = |source| TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(TableError::Missing(path.to_path_buf()));
+            }
+            Err(e) => return Err(io(e)),
+        };
+        let mut h = [0u8; HEADER_LEN];
+        file.read_exact(&mut h)
+            .map_err(|_| TableError::BadHeader(path.to_path_buf()))?;
+        let ix = Indexer::full();
+        let version = u32::from_le_bytes(h[8..12].try_into().expect("4 bytes"));
+        let count = u64::from_le_bytes(h[16..24].try_into().expect("8 bytes"));
+        let sum = u64::from_le_bytes(h[24..32].try_into().expect("8 bytes"));
+        let conv = Convention::from_code(h[12]);
+        let len = file.metadata().map_err(io)?.len();
+        let (true, Some(conv)) = (
+            &h[..8] == MAGIC
+                && version == FORMAT_VERSION
+                && count == ix.table_size()
+                && len == HEADER_LEN as u64 + count,
+            conv,
+        ) else {
+            return Err(TableError::BadHeader(path.to_path_buf()));
+        };
+        let map = map_file(&file).map_err(io)?;
+        if verify && checksum(&map[HEADER_LEN..]) != sum {
+            return Err(TableError::BadChecksum(path.to_path_buf()));
+        }
+        Ok(Tablebase {
+            conv,
+            bytes: Bytes::Mapped(map),
+            ix,
+        })
+    }
+
+    /// Opens the default table of a convention.
+    pub fn open_default(conv: Convention) -> Result<Tablebase, TableError> {
+        let path = default_path(conv);
+        let tb = Tablebase::open(&path, false)?;
+        if tb.conv != conv {
+            return Err(TableError::WrongConvention {
+                path,
+                found: tb.conv.name(),
+                wanted: conv.name(),
+            });
+        }
+        Ok(tb)
+    }
+
+    /// The rules the table was solved under.
+    pub fn convention(&self) -> Convention {
+        self.conv
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> u64 {
+        self.ix.table_size()
+    }
+
+    /// Whether the table is empty (never: kept for the lint).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The byte of an entry.
+    #[inline]
+    pub(crate) fn entry(&self, idx: u64) -> u8 {
+        match &self.bytes {
+            Bytes::Mapped(m) => m[HEADER_LEN + idx as usize],
+            Bytes::Owned(v) => v[idx as usize].load(Relaxed),
+        }
+    }
+
+    pub(crate) fn owned(&self) -> Option<&[AtomicU8]> {
+        match &self.bytes {
+            Bytes::Owned(v) => Some(v),
+            Bytes::Mapped(_) => None,
+        }
+    }
+
+    /// The value of a solver position (side to move's view).
+    pub(crate) fn value_of(&self, p: &Pos) -> Value {
+        match p.status(self.conv) {
+            Status::Capture => Value::Win(1),
+            Status::Arrived => Value::Loss(0),
+            Status::AlreadyWon => Value::Win(0),
+            Status::Open => {
+                let idx = self
+                    .ix
+                    .table_index(p)
+                    .expect("open positions are in the table");
+                Value::from_byte(self.entry(idx))
+            }
+        }
+    }
+
+    /// The value of a position for its side to move (`None` when the game
+    /// is over). Only meaningful for a table of the product's rules (`seed`).
+    pub fn value(&self, pos: &Position) -> Option<Value> {
+        if pos.result().is_some() {
+            return None;
+        }
+        Pos::from_position(pos).map(|p| self.value_of(&p))
+    }
+}
+
+#[allow(unsafe_code)]
+fn map_file(file: &File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: the table file is only ever written whole, to a temporary
+    // name renamed into place; nothing writes to a file once it is mapped.
+    unsafe { memmap2::Mmap::map(file) }
+}
