@@ -121,3 +121,53 @@ pub fn dobutsu_agent(
         format!("ai:{level}"),
     )
 }
+
+/// Shogun's levels (both variants), 1 (a beginner can win) to 5 (a few seconds).
+pub fn shogun_level(level: u8) -> Level {
+    let (depth, nodes, time_ms, noise, tt_bits) = match level {
+        1 => (Some(1), 1_000, 200, 200, 12),
+        2 => (Some(2), 4_000, 500, 60, 14),
+        3 => (None, 25_000, 1_000, 20, 17),
+        4 => (None, 150_000, 2_000, 8, 19),
+        _ => (None, 600_000, 5_000, 3, 21),
+    };
+    Level {
+        depth,
+        nodes,
+        time_ms,
+        noise,
+        tt_bits,
+    }
+}
+
+/// The Shogun program of `level` (`ai:LEVEL`).
+pub fn shogun_agent(
+    level: u8,
+    seed: u64,
+) -> SearchAgent<kyoku_shogun::Position, crate::eval::shogun::ShogunEval> {
+    SearchAgent::new(
+        crate::eval::shogun::ShogunEval,
+        &shogun_level(level),
+        seed,
+        format!("ai:{level}"),
+    )
+}
+
+/// The `ai` entry of a game's player registry: reads the level and makes
+/// the program.
+pub fn dobutsu_factory(
+    arg: Option<&str>,
+    seed: u64,
+) -> Result<Box<dyn Agent<kyoku_dobutsu::Position>>, String> {
+    let level = parse_level(arg)?;
+    Ok(Box::new(dobutsu_agent(level, seed)))
+}
+
+/// The `ai` entry of Shogun's player registry.
+pub fn shogun_factory(
+    arg: Option<&str>,
+    seed: u64,
+) -> Result<Box<dyn Agent<kyoku_shogun::Position>>, String> {
+    let level = parse_level(arg)?;
+    Ok(Box::new(shogun_agent(level, seed)))
+}

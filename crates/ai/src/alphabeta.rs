@@ -183,6 +183,7 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     killers: Vec<[Option<P::Move>; 2]>,
     buffers: Vec<Vec<P::Move>>,
     chance_buffers: Vec<Vec<(P::Move, f64)>>,
+    score_buffers: Vec<Vec<(i32, bool)>>,
     pv: Vec<Vec<P::Move>>,
     path: Vec<u64>,
     filter: Vec<u8>,
@@ -216,6 +217,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            score_buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             path: Vec::with_capacity(1024),
             filter: vec![0; FILTER_MASK as usize + 1],
@@ -512,20 +514,24 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         }
         let side = me.index() & 1;
         let killers = self.killers[ply];
-        let mut scores: Vec<i32> = Vec::with_capacity(moves.len());
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        scores.clear();
         for &mv in moves.iter() {
             let t = self.eval.tactical(pos, mv);
-            scores.push(if Some(mv) == tt_move {
-                1 << 30
-            } else if let Some(t) = t {
-                (1 << 28) + t
-            } else if Some(mv) == killers[0] {
-                (1 << 27) + 1
-            } else if Some(mv) == killers[1] {
-                1 << 27
-            } else {
-                self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)]
-            });
+            scores.push((
+                if Some(mv) == tt_move {
+                    1 << 30
+                } else if let Some(t) = t {
+                    (1 << 28) + t
+                } else if Some(mv) == killers[0] {
+                    (1 << 27) + 1
+                } else if Some(mv) == killers[1] {
+                    1 << 27
+                } else {
+                    self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)]
+                },
+                t.is_some(),
+            ));
         }
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -534,14 +540,14 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             // Selection sort step: the best remaining move to position i.
             let mut b = i;
             for j in i + 1..moves.len() {
-                if scores[j] > scores[b] {
+                if scores[j].0 > scores[b].0 {
                     b = j;
                 }
             }
             moves.swap(i, b);
             scores.swap(i, b);
             let mv = moves[i];
-            let tactical = self.eval.tactical(pos, mv).is_some();
+            let tactical = scores[i].1;
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let extend = self.features.extensions
@@ -557,7 +563,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                     && i >= 3
                     && !tactical
                     && !extend
-                    && scores[i] < (1 << 27);
+                    && scores[i].0 < (1 << 27);
                 let mut s = self.node(&child, d - reduce as i32, alpha, alpha + 1, ply + 1, me);
                 if s > alpha && reduce && !self.aborted {
                     s = self.node(&child, d, alpha, alpha + 1, ply + 1, me);
@@ -568,6 +574,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 s
             };
             if self.aborted {
+                self.score_buffers[ply] = scores;
                 return 0;
             }
             if score > best_score {
@@ -598,6 +605,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 }
             }
         }
+        self.score_buffers[ply] = scores;
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {

@@ -33,7 +33,13 @@ pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
 
 /// The programs that play Dōbutsu.
 pub fn players() -> AgentRegistry<Position> {
-    AgentRegistry::new()
+    let mut r = AgentRegistry::new();
+    r.register(
+        "ai",
+        "alpha-beta search, levels 1–5 (ai:3)",
+        Box::new(kyoku_ai::agent::dobutsu_factory),
+    );
+    r
 }
 
 /// Dōbutsu's position text (the FEN) already holds the board and both

@@ -25,6 +25,7 @@
 pub mod dobutsu;
 pub mod record;
 pub mod shiamgon;
+pub mod shogun;
 mod table;
 
 use std::any::Any;
@@ -35,7 +36,7 @@ use serde_json::Value;
 pub use table::Table;
 
 /// The games of the catalogue, as their names are spelled everywhere.
-pub const GAMES: &[&str] = &["dobutsu", "shiamgon"];
+pub const GAMES: &[&str] = &["dobutsu", "shiamgon", "shogun"];
 
 /// Why a game could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -125,6 +126,7 @@ pub fn new_game(game: &str, options: &Value) -> Result<Box<dyn AnyGame>, GameErr
     match game {
         "dobutsu" => dobutsu::new(options),
         "shiamgon" => shiamgon::new(options),
+        "shogun" => shogun::new(options),
         _ => Err(GameError::UnknownGame(game.to_string())),
     }
 }
