@@ -126,7 +126,7 @@ async function shot(page, name) {
 /** Creates a game through the lobby form; returns its id. */
 async function createInLobby(page, game, seats, opts = {}) {
   await page.goto(`${BASE}/`);
-  await page.waitForSelector('#game option[value="dobutsu"]');
+  await page.waitForSelector('#game option[value="dobutsu"]', { state: 'attached' });
   await page.selectOption('#game', game);
   if (opts.board) await page.selectOption('#board', opts.board);
   if (opts.players) await page.selectOption('#players', String(opts.players));
@@ -166,6 +166,13 @@ async function clickDobutsu(page, mv) {
 
 // ---- the tests ----
 
+let catalogue = null;
+/** The weakest AI level for `game`, or the random mover while the game has no AI yet. */
+function ai(game) {
+  const g = catalogue.games.find((x) => x.game === game);
+  return g && g.programs.some((p) => p.name === 'ai') ? 'ai:1' : 'random';
+}
+
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
@@ -195,7 +202,7 @@ test('lobby and rules pages render, with their pictures', async () => {
 
 test('Dōbutsu against the computer: click moves, the computer answers, reload keeps the game', async () => {
   const page = await newPage(DESKTOP);
-  const id = await createInLobby(page, 'dobutsu', ['human', 'ai:1']);
+  const id = await createInLobby(page, 'dobutsu', ['human', ai('dobutsu')]);
   await shot(page, 'dobutsu-start-desktop');
   for (let round = 0; round < 3; round++) {
     const st = await until(id, (s) => s.to_act && s.to_act.seat === 1, 'Sente to move');
@@ -244,7 +251,7 @@ test('Dōbutsu: a move typed on the keyboard', async () => {
 for (const [board, players] of [['disc5', 3], ['tri8', 3], ['disc10', 4], ['tri16', 3]]) {
   test(`Shiamgon ${board}: click placements against the computer, reload keeps the game`, async () => {
     const page = await newPage(DESKTOP);
-    const seats = ['human', ...Array(players - 1).fill('ai:1')];
+    const seats = ['human', ...Array(players - 1).fill(ai('shiamgon'))];
     const id = await createInLobby(page, 'shiamgon', seats, { board, players });
     await shot(page, `shiamgon-${board}-start-desktop`);
     const rounds = board === 'disc5' ? 3 : 1;
@@ -378,13 +385,13 @@ test('two browsers play each other through an invite link; a spectator sees the 
   await clickDobutsu(alice, 'b2b3');
   await waitShownPly(bob, 1, "Alice's move on Bob's screen");
   await waitShownPly(watcher, 1, "Alice's move for the spectator");
-  // Bob answers by clicking: the Chick takes the Chick.
-  await bob.waitForSelector('[data-movable="b3"]');
-  await clickDobutsu(bob, 'b3b2');
+  // Bob answers by clicking: the Elephant takes back.
+  await bob.waitForSelector('[data-movable="c4"]');
+  await clickDobutsu(bob, 'c4b3');
   await waitShownPly(alice, 2, "Bob's move on Alice's screen");
   await waitShownPly(watcher, 2, "Bob's move for the spectator");
   const st = await getState(id);
-  if (st.history.map((h) => h.move).join(' ') !== 'b2b3 b3b2') throw new Error(`history ${JSON.stringify(st.history)}`);
+  if (st.history.map((h) => h.move).join(' ') !== 'b2b3 c4b3') throw new Error(`history ${JSON.stringify(st.history)}`);
   if (await watcher.$('[data-movable]')) throw new Error('the spectator is offered moves');
   await shot(bob, 'dobutsu-invited-phone');
   // The socket drops and comes back: a move made meanwhile still arrives.
@@ -399,7 +406,7 @@ test('Shogun: click moves against the computer, reload keeps the game', async ()
   const cat = await apiCall('GET', '/api/catalogue');
   if (!cat.games.some((g) => g.game === 'shogun')) return 'skipped: this server has no Shogun yet';
   const page = await newPage(DESKTOP);
-  const id = await createInLobby(page, 'shogun', ['human', 'ai:1']);
+  const id = await createInLobby(page, 'shogun', ['human', ai('shogun')]);
   await shot(page, 'shogun-start-desktop');
   for (let round = 0; round < 2; round++) {
     const st = await until(id, (s) => (s.to_act && s.to_act.seat === 1) || s.result, 'White to move');
@@ -429,8 +436,8 @@ test('Shogun: click moves against the computer, reload keeps the game', async ()
 
 let failed = 0;
 try {
-  const cat = await waitForServer();
-  console.log(`kyoku serve on ${BASE}; games: ${cat.games.map((g) => g.game).join(', ')}`);
+  catalogue = await waitForServer();
+  console.log(`kyoku serve on ${BASE}; games and their programs: ${catalogue.games.map((g) => `${g.game} (${g.programs.map((p) => p.name).join(', ')})`).join('; ')}`);
   for (const t of tests) {
     if (FILTER && !t.name.toLowerCase().includes(FILTER.toLowerCase())) continue;
     const t0 = Date.now();

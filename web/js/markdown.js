@@ -8,7 +8,7 @@ function inline(t, base) {
   t = t.replace(/`([^`]+)`/g, (_, c) => { codes.push(c); return `\u0000${codes.length - 1}\u0000`; });
   t = esc(t);
   t = t.replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (_, alt, src) =>
-    `<img alt="${alt}" src="${/^(\/|https?:)/.test(src) ? src : base + src}" loading="lazy">`);
+    `<img alt="${alt}" src="${/^(\/|https?:)/.test(src) ? src : base + src}">`);
   t = t.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, txt, href) => {
     const m = /^([a-z]+)\.md(#.*)?$/.exec(href);
     return `<a href="${m ? `/rules/${m[1]}${m[2] || ''}` : href}"${m ? ' data-link' : ''}>${txt}</a>`;
