@@ -300,6 +300,14 @@ class GameView {
     if (st.game === 'dobutsu') this.board = new DobutsuBoard(boardEl);
     else if (st.game === 'shiamgon') this.board = new ShiamgonBoard(boardEl, st.options.board || 'disc5');
     else this.board = new ShogunBoard(boardEl);
+    if (st.game === 'shiamgon' && /disc10|tri16/.test(st.options.board || '')) {
+      const zoom = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => {
+        const on = boardEl.classList.toggle('zoomed');
+        zoom.setAttribute('aria-pressed', String(on));
+        zoom.textContent = on ? 'Whole board' : 'Zoom in';
+      } }, 'Zoom in');
+      this.extraControls.append(zoom);
+    }
     if (st.game === 'shiamgon') {
       const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { this.board.names = cb.checked; this.render(); } });
       this.extraControls.append(cb, h('label', { for: 'names' }, 'Show field names (for typing moves)'));
@@ -386,10 +394,10 @@ class GameView {
     const live = st.history.length;
     const at = this.viewPly ?? live;
     this.navBox.append(
-      h('button', { title: 'Start (Home)', 'aria-label': 'first position', disabled: at === 0, onclick: () => this.show(0) }, '⏮'),
-      h('button', { title: 'Back (←)', 'aria-label': 'one move back', 'data-action': 'back', disabled: at === 0, onclick: () => this.show(at - 1) }, '◀'),
-      h('button', { title: 'Forward (→)', 'aria-label': 'one move forward', disabled: at >= live, onclick: () => this.show(at + 1) }, '▶'),
-      h('button', { title: 'Live (End)', 'aria-label': 'live position', disabled: this.viewPly === null, onclick: () => this.show(null) }, '⏭'));
+      h('button', { title: 'Start (Home)', 'aria-label': 'first position', disabled: at === 0, onclick: () => this.show(0) }, '«'),
+      h('button', { title: 'Back (←)', 'aria-label': 'one move back', 'data-action': 'back', disabled: at === 0, onclick: () => this.show(at - 1) }, '‹ back'),
+      h('button', { title: 'Forward (→)', 'aria-label': 'one move forward', disabled: at >= live, onclick: () => this.show(at + 1) }, 'forward ›'),
+      h('button', { title: 'Live (End)', 'aria-label': 'live position', disabled: this.viewPly === null, onclick: () => this.show(null) }, 'live »'));
   }
 
   renderInput(mySeat, legal) {

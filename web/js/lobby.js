@@ -41,7 +41,7 @@ export function mountLobby(root, navigate) {
   function seatCount() { return state.game === 'shiamgon' ? state.players : 2; }
 
   function seatChoices() {
-    const c = [['human', 'Human (you or an invited friend)'], ['open', 'Human (open: anyone may join)']];
+    const c = [['human', 'Human'], ['open', 'Human, open to anyone']];
     const progs = catalogue && catalogue[state.game] ? catalogue[state.game].programs
       : ['ai', 'random'].concat(state.game === 'dobutsu' ? ['perfect'] : []);
     for (const p of progs) {
