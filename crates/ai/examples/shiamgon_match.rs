@@ -2,8 +2,8 @@
 //!
 //! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS]`
 //!
-//! Specs: `random`, `ai:N` (the level), `uniform:N` (level N with uniform
-//! playouts). Prints, per spec, first places (shared ones as a fraction),
+//! Specs: `random`, `ai:N` (the level), `uniform:N[:K]` (level N with
+//! uniform playouts, K times as many). Prints, per spec, first places (shared ones as a fraction),
 //! mean rank and mean score, and the time per decision of each spec.
 
 use std::sync::Mutex;
@@ -18,8 +18,12 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if spec == "random" {
         return Box::new(RandomAgent::new(seed));
     }
-    if let Some(n) = spec.strip_prefix("uniform:") {
-        let l = level(n.parse().expect("a level")).expect("a level");
+    if let Some(rest) = spec.strip_prefix("uniform:") {
+        // `uniform:N` or `uniform:N:K` (K times the level's playouts).
+        let (n, k) = rest.split_once(':').unwrap_or((rest, "1"));
+        let mut l = level(n.parse().expect("a level")).expect("a level");
+        l.playouts *= k.parse::<u64>().expect("a factor");
+        l.time_ms *= k.parse::<u64>().expect("a factor");
         return Box::new(MctsAgent::new(spec, uniform_searcher(l, seed)));
     }
     agent(spec.strip_prefix("ai:"), seed).expect("a spec")

@@ -237,14 +237,14 @@ pub const LEVELS: [Level; 5] = [
     },
     Level {
         level: 4,
-        playouts: 6000,
+        playouts: 4000,
         time_ms: 3000,
         rollout_plies: 40,
     },
     Level {
         level: 5,
-        playouts: 16000,
-        time_ms: 8000,
+        playouts: 8000,
+        time_ms: 6000,
         rollout_plies: 40,
     },
 ];
