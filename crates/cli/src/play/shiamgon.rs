@@ -59,7 +59,7 @@ fn draw_disc(pos: &Position, style: &Style, s: &mut String) {
         board.kind()
     ));
     s.push_str(&format!(
-        "  centre {bar} 0.0{sep}{}\n",
+        "  centre  {bar} 0.0{sep}{}\n",
         mark(pos, style, 0, empty)
     ));
     for r in 1..=board.rings() {

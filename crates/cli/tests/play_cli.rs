@@ -1,0 +1,290 @@
+//! `kyoku play` and `kyoku replay` driven by scripted input on stdin, as a
+//! person would type it: full games, illegal input, undo, save and load,
+//! pushes answered by the right player.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Runs kyoku with `input` piped to stdin; returns (exit code, stdout, stderr).
+fn kyoku(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kyoku runs");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        // The session may end before reading everything (quit); ignore a closed pipe.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().expect("kyoku ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kyoku-play-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn dobutsu_full_short_game_between_two_people() {
+    let (code, out, err) = kyoku(
+        &["play", "dobutsu", "--players", "human,human"],
+        "b2b3\na4a3\nb3b4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // Output is not a terminal: plain ASCII, no colour codes.
+    assert!(!out.contains('\x1b'));
+    assert!(out.contains("+---+---+---+"));
+    assert!(out.contains("Sente (player 1) in hand: Chick"));
+    assert!(out.contains("Lion danger! Gote's Lion is attacked."));
+    assert!(out.contains("player 2 (Gote) to move> a4a3"));
+    assert!(out.contains("player 1 (Sente) moves the Chick b3b4+, takes the Lion"));
+    assert!(out.contains("Game over (lion captured): player 1 (Sente) wins."));
+    assert!(out.contains("moves b2b3 a4a3 b3b4+\nresult 1 0 lion captured"));
+}
+
+#[test]
+fn dobutsu_bad_input_gets_its_reason_and_a_new_prompt() {
+    let (code, out, _) = kyoku(
+        &["play", "dobutsu", "--players", "human,human"],
+        "a1a4\nzz\n\nC@b2\nhelp\nb2b3\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("illegal move a1a4: a Elephant cannot step from a1 to a4"));
+    assert!(out.contains("cannot read move \"zz\""));
+    assert!(out.contains("illegal move C@b2"));
+    assert!(out.contains("a drop is LETTER@SQUARE"));
+    assert!(out.contains("player 1 (Sente) moves the Chick b2b3"));
+    assert!(out.contains("player 2 (Gote) to move> \nEnd of input: the game is left unfinished."));
+}
+
+#[test]
+fn undo_takes_back_the_human_move_and_the_program_reply() {
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+        ],
+        "undo\nb2b3\nundo\nmoves\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Nothing to undo: no human move has been played yet."));
+    let took = out
+        .lines()
+        .find(|l| l.starts_with("Took back: b2b3 "))
+        .expect("undo reports what it took back");
+    assert_eq!(took.split(' ').count(), 4, "{took}");
+    // Back at the start: the four opening moves.
+    assert!(out.contains("4 legal: "));
+
+    // Among people only, undo is refused.
+    let (_, out, _) = kyoku(
+        &["play", "dobutsu", "--players", "human,human"],
+        "b2b3\nundo\n",
+    );
+    assert!(out.contains("undo is for games against programs"));
+
+    // The program may move first: undo goes back to the human's decision.
+    let (_, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--players",
+            "random,human",
+            "--seed",
+            "2",
+        ],
+        "moves\nundo\n",
+    );
+    assert!(out.contains("Nothing to undo"));
+}
+
+#[test]
+fn save_then_load_continues_the_game_and_replay_steps_through_it() {
+    let file = temp_file("dobutsu.rec");
+    let f = file.to_str().expect("utf-8 path");
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--players",
+            "human,random",
+            "--seed",
+            "7",
+        ],
+        &format!("b2b3\nsave {f}\nquit\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("Saved 2 moves to {f}")));
+    let text = std::fs::read_to_string(&file).expect("record written");
+    assert!(text.starts_with(
+        "# kyoku game record\ngame dobutsu\noptions {}\nplayers human,random\nmoves b2b3 "
+    ));
+    assert!(!text.contains("result"));
+
+    // Load: the players come from the record; the human is to move again.
+    let (code, out, err) = kyoku(&["play", "--load", f, "--seed", "7"], "moves\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Loaded 2 moves."));
+    assert!(out.contains("Sente (player 1) in hand: Chick"));
+    assert!(out.contains("player 1 (Sente) to move> moves"));
+
+    // Finish it by hand (both seats human), written at the end with --record.
+    let done = temp_file("dobutsu-done.rec");
+    let d = done.to_str().expect("utf-8 path");
+    let (code, out, _) = kyoku(
+        &["play", "dobutsu", "--players", "human,human", "--record", d],
+        "b2b3\na4a3\nb3b4\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("Game record written to {d}.")));
+    let (code, out, _) = kyoku(&["replay", d, "--all"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("kyoku replay dobutsu — human, human — 3 moves"));
+    assert!(out.contains("move 3 of 3: b3b4+"));
+    assert!(out.contains("Game over (lion captured): player 1 (Sente) wins."));
+    // Stepping: next, back, jump, end.
+    let (_, out, _) = kyoku(&["replay", d], "\nb\n2\nend\n");
+    assert!(out.contains("replay> \nmove 1 of 3: b2b3"));
+    assert!(out.contains("replay> b\nstart (move 0 of 3)"));
+    assert!(out.contains("replay> 2\nmove 2 of 3: a4a3"));
+    assert!(out.contains("replay> end\nmove 3 of 3: b3b4+"));
+
+    // A finished record loads to its end and reports the result.
+    let (code, out, _) = kyoku(&["play", "--load", d], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Game over (lion captured)"));
+
+    std::fs::write(&file, "game dobutsu\nmoves b2b3 a1a4\n").expect("write");
+    let (code, _, err) = kyoku(&["play", "--load", f], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("move 2 (a1a4) of the record does not replay"),
+        "{err}"
+    );
+    std::fs::write(&file, "gamez dobutsu\n").expect("write");
+    let (code, _, err) = kyoku(&["replay", f], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1: unknown field \"gamez\""), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn shiamgon_push_is_answered_by_the_pushed_player() {
+    // Player 1 places on 3.13, next to player 3's stone on 4.27: player 3
+    // (not player 2, whose turn is next) must move it.
+    let (code, out, _) = kyoku(
+        &["play", "shiamgon", "--players", "human,human,human"],
+        "3.13\n5.0\n5.55\nmoves\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains(
+        "Push! player 1 (red) placed on 3.13. player 3 (green): move your stone on 4.27 — choose one of 5.54, 5.55, 5.56\nplayer 3 (green) to answer> 5.0\nillegal move 5.0"
+    ));
+    assert!(out.contains("player 3 (green) to answer> 5.55\nplayer 3 (green) moves the pushed stone from 4.27 to 5.55"));
+    assert!(out.contains("player 2 (blue) to move> moves"));
+    assert!(out.contains("ring  5 | "));
+    assert!(out.contains("placements 1 of 460"));
+}
+
+#[test]
+fn shiamgon_push_answered_by_a_program_and_undone() {
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "shiamgon",
+            "--players",
+            "human,random,random",
+            "--seed",
+            "3",
+        ],
+        "3.13\nundo\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("player 3 (green): move your stone on 4.27"));
+    assert!(out.contains("player 3 (green) moves the pushed stone from 4.27 to 5.5"));
+    assert!(out.contains("Took back: 3.13 5.5"));
+    assert!(out.contains("placements 0 of 460"));
+}
+
+#[test]
+fn shiamgon_full_game_of_programs_ends_with_a_ranking_that_replays() {
+    let file = temp_file("shiamgon.rec");
+    let f = file.to_str().expect("utf-8 path");
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "shiamgon",
+            "--board",
+            "tri8",
+            "--players",
+            "random,random,random",
+            "--seed",
+            "11",
+            "--record",
+            f,
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("tri8 — fields ROW.INDEX"));
+    assert!(out.contains("Game over ("));
+    assert!(out.contains("Ranking: 1. player"));
+    let text = std::fs::read_to_string(&file).expect("record");
+    assert!(text.contains("options {\"board\":\"tri8\",\"players\":3}"));
+    assert!(text.contains("\nresult "));
+    let (code, out, _) = kyoku(&["replay", f, "--all"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Ranking: 1. player"));
+}
+
+#[test]
+fn hot_seat_for_five_and_bad_seats() {
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "shiamgon",
+            "--players",
+            "human,human,human,human,human",
+        ],
+        "moves\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("player 5 (magenta): human"));
+    assert!(out.contains("player 1 (red) to move> moves"));
+    for (args, msg) in [
+        (
+            &["play", "dobutsu", "--players", "human,human,human"][..],
+            "dobutsu has 2 players, but --players names 3 seats",
+        ),
+        (
+            &["play", "dobutsu", "--board", "disc5"],
+            "--board is an option of shiamgon, not of dobutsu",
+        ),
+        (&["play", "dobutsu", "--players", "human,oracle"], "seat 2:"),
+        (&["play", "chess"], "unknown game \"chess\""),
+        (&["play", "shiamgon", "--handicap", "1,x"], "--handicap"),
+        (
+            &["play", "dobutsu", "--fen", "xyz"],
+            "bad options for dobutsu",
+        ),
+    ] {
+        let (code, _, err) = kyoku(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
