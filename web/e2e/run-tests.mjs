@@ -85,7 +85,7 @@ async function until(id, pred, what, ms = 30000) {
     if (pred(st)) return st;
     await sleep(100);
   }
-  throw new Error(`timed out waiting for ${what}; last state: ply ${st && st.ply}, to_act ${JSON.stringify(st && st.to_act)}`);
+  throw new Error(`timed out waiting for ${what}; last state: ply ${st && st.ply}, to_act ${JSON.stringify(st && st.to_act)}, history ${JSON.stringify(st && st.history)}`);
 }
 
 // ---- the browser ----
@@ -263,10 +263,13 @@ for (const [board, players] of [['disc5', 3], ['tri8', 3], ['disc10', 4], ['tri1
       if (mv === 'pass') await page.click('[data-action="pass"]');
       else await clickField(page, mv);
       await until(id, (s) => s.ply > st.ply && s.history[st.ply].move === mv, `my move ${mv}`);
-      // The computers answer: at least one more move by another seat.
-      await until(id, (s) => s.history.slice(st.ply + 1).some((h) => h.seat !== 1) || s.result, 'the computers', 60000);
+      // The computers answer (or, after a push answer, it may be my turn at once).
+      await until(id, (s) => s.history.slice(st.ply + 1).some((h) => h.seat !== 1) || s.result ||
+        (s.ply > st.ply && s.to_act && s.to_act.seat === 1), 'the computers', 60000);
     }
     const st = await until(id, (s) => (s.to_act && s.to_act.seat === 1) || s.result, 'my turn again', 60000);
+    const mine = st.history.findIndex((h) => h.seat === 1);
+    if (!st.history.slice(mine + 1).some((h) => h.seat !== 1)) throw new Error('no computer move after mine');
     await waitShownPly(page, st.ply, 'the computers on the page');
     await page.setViewportSize(PHONE);
     await shot(page, `shiamgon-${board}-phone`);
@@ -361,6 +364,23 @@ test('Shiamgon: a push of my stone is answered by clicking', async () => {
   await page.context().close();
 });
 
+test('Dōbutsu: capturing the Lion ends the game with a result banner', async () => {
+  const created = await apiCall('POST', '/api/games', {
+    game: 'dobutsu', options: { fen: '3/1l1/1G1/1L1[] w - - 0 1' }, seats: ['human', 'random'],
+  });
+  const page = await newPage(PHONE);
+  await page.goto(`${BASE}/game/${created.id}#seat=1&token=${created.seats[0].token}`);
+  await page.waitForSelector('[data-movable="b2"]');
+  await clickDobutsu(page, 'b2b3');
+  await page.waitForSelector('[data-test="result"]');
+  const text = await page.textContent('[data-test="result"]');
+  if (!/Sente wins/.test(text)) throw new Error(`banner says ${text}`);
+  const st = await getState(created.id);
+  if (!st.result || st.status !== 'finished') throw new Error(`server state ${JSON.stringify(st.result)}`);
+  await shot(page, 'dobutsu-result-phone');
+  await page.context().close();
+});
+
 test('two browsers play each other through an invite link; a spectator sees the moves', async () => {
   const alice = await newPage(DESKTOP);
   const id = await createInLobby(alice, 'dobutsu', ['human', 'human']);
@@ -419,7 +439,21 @@ test('Shogun: click moves against the computer, reload keeps the game', async ()
   }
   const st = await until(id, (s) => (s.to_act && s.to_act.seat === 1) || s.result, 'White again');
   await waitShownPly(page, st.ply, 'the answer');
-  await page.click(`[data-movable="${st.legal_moves[0].slice(0, 2)}"]`);
+  // The numbers the board computes from the magnets agree with the server's.
+  const nums = await page.evaluate(async () => {
+    const m = await import('/js/boards/shogun.js');
+    const g = window.kyokuGame.live;
+    return { mine: m.parsePosition(g.position).numbers, server: g.extras.numbers || {} };
+  });
+  for (const [sq, n] of Object.entries(nums.server)) {
+    if (nums.mine[sq] !== n) throw new Error(`number on ${sq}: board ${nums.mine[sq]}, server ${n}`);
+  }
+  // A selected piece shows the number it will show on each destination.
+  const from = st.legal_moves[0].slice(0, 2);
+  await page.click(`[data-movable="${from}"]`);
+  const dests = await page.$$eval('[data-dest]', (l) => l.map((e) => e.textContent));
+  const want = st.legal_moves.filter((m) => m.startsWith(from)).length;
+  if (dests.length !== want || dests.some((x) => !/^[1-4]$/.test(x))) throw new Error(`destinations ${JSON.stringify(dests)}, ${want} moves`);
   await page.setViewportSize(PHONE);
   await shot(page, 'shogun-phone');
   await page.setViewportSize(DESKTOP);

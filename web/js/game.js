@@ -86,7 +86,9 @@ class GameView {
     const lastMove = st.history.length ? st.history[st.history.length - 1].move : null;
     this.animate = !!(fromServerPush && grew && this.viewPly === null &&
       !(this.sent && this.sent === lastMove && this.sentAt === prev.history.length));
-    if (prev && st.history.length === prev.history.length && st.position === prev.position && !this.firstDraw) {
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    if (prev && st.history.length === prev.history.length && st.position === prev.position &&
+      same(st.seats, prev.seats) && same(st.result, prev.result)) {
       this.live = st;
       return;
     }
@@ -212,6 +214,7 @@ class GameView {
       this.statusText.append('Game over');
     } else if (st.toAct) {
       const seat = st.toAct.seat;
+      if (!seatsHere.length) this.statusText.append(h('span', { class: 'muted' }, 'Watching · '));
       this.statusText.append(chip(st.game, seat), ' ',
         mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
           : `${seatName(st.game, seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'} (${kindLabel(st.seats[seat - 1] && st.seats[seat - 1].kind)})`);
@@ -324,10 +327,11 @@ class GameView {
       ranks ? ranks[a - 1] - ranks[b - 1] : scores ? scores[b - 1] - scores[a - 1] : a - b);
     let head = r.text || r.summary || '';
     if (!head) {
-      const winners = order.filter((seat) => (ranks ? ranks[seat - 1] === ranks[order[0] - 1] : true));
-      if (ranks && winners.length === st.seats.length) head = 'Draw';
-      else if (ranks && winners.length === 1) head = `${seatName(st.game, winners[0])} wins`;
-      else if (ranks) head = `${winners.map((w) => seatName(st.game, w)).join(' and ')} share first place`;
+      const winners = Array.isArray(r.winners) ? r.winners
+        : order.filter((seat) => (ranks ? ranks[seat - 1] === ranks[order[0] - 1] : true));
+      if (winners.length === st.seats.length || winners.length === 0) head = 'Draw';
+      else if (winners.length === 1) head = `${seatName(st.game, winners[0])} wins`;
+      else if (ranks || r.winners) head = `${winners.map((w) => seatName(st.game, w)).join(' and ')} share first place`;
       else head = 'Game over';
     }
     const reason = r.reason ? ` — ${r.reason}` : '';
@@ -340,7 +344,7 @@ class GameView {
       }
     }
     this.bannerBox.append(h('div', { class: 'banner', role: 'status', 'data-test': 'result' },
-      h('strong', null, head), reason, st.seats.length > 2 || scores ? list : null));
+      h('strong', null, head), reason, st.game === 'shiamgon' ? list : null));
   }
 
   renderSeats(st) {

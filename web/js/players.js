@@ -26,8 +26,9 @@ export function chip(game, seat) {
   } else if (game === 'dobutsu') {
     el.textContent = seat === 1 ? '▲' : '▼';
   } else {
+    // Shogun: the chip looks like the pieces (white and red discs).
     el.textContent = seat === 1 ? 'W' : 'R';
-    if (seat === 2) el.classList.add('sq');
+    el.className = `chip ${seat === 1 ? 'shogun-w' : 'shogun-r'}`;
   }
   el.setAttribute('aria-hidden', 'true');
   return el;

@@ -59,7 +59,7 @@ export function parsePosition(text) {
     const d = given ? Number(given[i]) : NaN;
     numbers[sq] = d >= 1 && d <= 4 ? d : magnetNumber(pieces[sq], FILES.indexOf(sq[0]), Number(sq[1]) - 1, rotation);
   });
-  return { pieces, numbers, toMove: f[1] === 'r' ? 'r' : 'w', rotation };
+  return { pieces, numbers, toMove: f[1] === 'r' ? 'r' : 'w', rotation, magnetic: !given };
 }
 
 const isWhite = (p) => p === p.toUpperCase();
@@ -170,7 +170,7 @@ export class ShogunBoard {
         anim.append(s('circle', { r: SQ * 0.38, fill, stroke: white ? '#222' : '#5a1205', 'stroke-width': 2 }));
       }
       anim.append(s('text', { x: 0, y: 9, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: ink }, String(pos.numbers[sq] ?? '?')));
-      anim.append(s('text', { x: shogun ? 0 : 14, y: shogun ? -12 : -10, 'text-anchor': 'middle', 'font-size': 10, fill: ink, opacity: 0.8 }, shogun ? 'Shogun' : p));
+      anim.append(s('text', { x: 14, y: -10, 'text-anchor': 'middle', 'font-size': 10, fill: ink, opacity: 0.8 }, p));
       anim.append(title(`${white ? 'White' : 'Red'} ${shogun ? 'Shogun' : `soldier ${p}`}, shows ${pos.numbers[sq]}`));
       outer.append(anim);
       if (threatened) {
@@ -195,7 +195,10 @@ export class ShogunBoard {
         const [cx, cy] = xy(to);
         const d = s('g', { class: 'sq-dest', 'data-dest': to, 'data-move': mv });
         d.append(s('rect', { x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ, fill: 'transparent' }));
-        const n = moveNumbers[mv];
+        // The server's number, else the magnets' (known before the move;
+        // with random numbers there is none).
+        const n = moveNumbers[mv] ?? (pos.magnetic
+          ? magnetNumber(pos.pieces[this.selected], FILES.indexOf(to[0]), Number(to[1]) - 1, pos.rotation) : null);
         const capture = !!pos.pieces[to];
         d.append(s('circle', { cx, cy, r: capture ? SQ * 0.45 : SQ * 0.2, fill: capture ? 'none' : '#0072b2', 'fill-opacity': 0.85, stroke: capture ? '#0072b2' : 'none', 'stroke-width': 4 }));
         if (n != null) {
