@@ -110,6 +110,10 @@ impl Style {
 pub trait View {
     /// A seat's name: `player 1 (Sente)`.
     fn seat_name(&self, seat: usize) -> String;
+    /// A seat's colour (SGR codes), matching its pieces on the board.
+    fn seat_colour(&self, seat: usize) -> &'static str {
+        Style::seat_colour(seat)
+    }
     /// The board and everything around it (hands, scores, prisoners).
     fn draw(&self, game: &dyn AnyGame, style: &Style) -> String;
     /// The move `mv` of whoever acts in `before`, in words (`places on 4.3`).
@@ -369,7 +373,7 @@ impl Session {
 
     fn seat_label(&self, seat: usize) -> String {
         self.style
-            .paint(&self.view.seat_name(seat), Style::seat_colour(seat))
+            .paint(&self.view.seat_name(seat), self.view.seat_colour(seat))
     }
 
     fn draw(&self) -> anyhow::Result<()> {
@@ -408,7 +412,10 @@ impl Session {
         let text = lines.join("\n");
         // Output errors (a closed pipe) end nothing here; the next read ends the session.
         let _ = self.say(&text);
-        let _ = self.draw();
+        // A move that waits for chance (a number still to draw) is drawn once complete.
+        if self.game.to_act() != ToAct::Chance {
+            let _ = self.draw();
+        }
         Ok(())
     }
 
@@ -588,7 +595,7 @@ fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> Strin
             Some(w) => format!(
                 "{head} ({}): {} wins.",
                 o.reason,
-                style.paint(&view.seat_name(w.index()), Style::seat_colour(w.index()))
+                style.paint(&view.seat_name(w.index()), view.seat_colour(w.index()))
             ),
             None => format!("{head} ({}): a draw.", o.reason),
         };
@@ -601,7 +608,7 @@ fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> Strin
             format!(
                 "{}. {} {}",
                 o.rank(kyoku_core::Player::new(p)),
-                style.paint(&view.seat_name(p), Style::seat_colour(p)),
+                style.paint(&view.seat_name(p), view.seat_colour(p)),
                 scores[p]
             )
         })

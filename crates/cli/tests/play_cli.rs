@@ -288,3 +288,74 @@ fn hot_seat_for_five_and_bad_seats() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn shogun_numbers_threats_and_a_full_game_of_programs() {
+    let file = temp_file("shogun.rec");
+    let f = file.to_str().expect("utf-8 path");
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "shogun",
+            "--players",
+            "random,random",
+            "--seed",
+            "1",
+            "--record",
+            f,
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    // Every piece shows its name and number; the start row of White.
+    assert!(out.contains("  1 | A1 | B1 | C3 | D2 | S1 | E2 | F3 | G3 | 1"));
+    assert!(out.contains("Shogun — rotation 0 (board as set up) — numbers from the magnets"));
+    assert!(out.contains("Shogun! White's Shogun on e2 is threatened."));
+    assert!(out.contains("Game over (only the Shogun and one piece left): player 1 (White) wins."));
+    let (code, out, _) = kyoku(&["replay", f, "--all"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("player 1 (White) wins."));
+}
+
+#[test]
+fn shogun_bad_move_undo_and_a_rotated_random_game_saved_and_loaded() {
+    let (code, out, _) = kyoku(
+        &["play", "shogun", "--players", "human,random", "--seed", "1"],
+        "c1c5\nc1c4\nundo\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("illegal move c1c5: C shows 3 and must move exactly 3 squares"));
+    assert!(out.contains("player 1 (White) moves C c1c4"));
+    assert!(out.contains("Took back: c1c4 "));
+
+    let file = temp_file("shogun-random.rec");
+    let f = file.to_str().expect("utf-8 path");
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "shogun",
+            "--players",
+            "human,random",
+            "--seed",
+            "1",
+            "--variant",
+            "random",
+            "--rotation",
+            "1",
+        ],
+        &format!("save {f}\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("chance sets the number of the piece on a1 to "));
+    let text = std::fs::read_to_string(&file).expect("record");
+    assert!(text.contains("options {\"rotation\":1,"));
+    assert!(text.contains("\"variant\":\"random\""));
+    let (code, out, _) = kyoku(&["play", "--load", f], "moves\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Loaded 16 moves."));
+    assert!(out.contains("rotation 1 (board turned 90° clockwise) — numbers drawn at random"));
+    assert!(out.contains("player 1 (White) to move> moves"));
+    let (code, _, err) = kyoku(&["play", "shogun", "--rotation", "7"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad options for shogun"), "{err}");
+}
