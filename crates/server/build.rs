@@ -36,10 +36,15 @@ fn main() {
     println!("cargo:rerun-if-changed={}", web.display());
     let mut files = Vec::new();
     walk(&web, &web, &mut files);
-    let mut code = String::from("/// The UI's files: path under `web/`, contents.\npub static FILES: &[(&str, &[u8])] = &[\n");
+    let mut code = String::from(
+        "/// The UI's files: path under `web/`, contents.\npub static FILES: &[(&str, &[u8])] = &[\n",
+    );
     for (rel, path) in files {
         let abs = fs::canonicalize(&path).unwrap_or(path);
-        code.push_str(&format!("    ({rel:?}, include_bytes!({:?})),\n", abs.display().to_string()));
+        code.push_str(&format!(
+            "    ({rel:?}, include_bytes!({:?})),\n",
+            abs.display().to_string()
+        ));
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("web_files.rs");

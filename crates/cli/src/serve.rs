@@ -64,7 +64,11 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
         for p in server.problems() {
             eprintln!("kyoku: left out {p}");
         }
-        println!("kyoku serving on http://{} (database {})", server.addr(), a.db.display());
+        println!(
+            "kyoku serving on http://{} (database {})",
+            server.addr(),
+            a.db.display()
+        );
         tokio::select! {
             r = server.wait() => r?,
             _ = tokio::signal::ctrl_c() => {}

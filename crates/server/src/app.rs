@@ -729,9 +729,9 @@ impl App {
                     Some(p) => p,
                     None => {
                         let made = match &live.seats[seat - 1].kind {
-                            SeatKind::Program(spec) => live
-                                .game
-                                .player(spec, program_seed(live.seed, seat, ply)),
+                            SeatKind::Program(spec) => {
+                                live.game.player(spec, program_seed(live.seed, seat, ply))
+                            }
                             SeatKind::Human { .. } => Err("a human seat".to_string()),
                         };
                         match made {
@@ -833,6 +833,9 @@ mod tests {
     fn ids_are_ten_letters_or_digits() {
         let id = new_id();
         assert_eq!(id.len(), 10);
-        assert!(id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()));
+        assert!(
+            id.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        );
     }
 }

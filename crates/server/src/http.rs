@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::extract::{DefaultBodyLimit, OriginalUri, Path, Query, State};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -34,7 +34,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new().nest("/api", api).fallback(web::serve)
 }
 
-async fn api_not_found(uri: Uri) -> ApiError {
+async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::not_found(uri.path())
 }
 

@@ -102,7 +102,8 @@ struct ClientResult {
     last_ack: Option<Instant>,
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 struct Game {
     ws: Ws,
@@ -121,7 +122,12 @@ async fn new_game(http: &reqwest::Client, addr: SocketAddr) -> Result<Game, Stri
         .await
         .map_err(|e| e.to_string())?;
     let id = created["id"].as_str().ok_or("no id")?.to_string();
-    let token = |i: usize| created["seats"][i]["token"].as_str().unwrap_or("").to_string();
+    let token = |i: usize| {
+        created["seats"][i]["token"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
     let tokens = [token(0), token(1)];
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
         .await
@@ -193,7 +199,10 @@ async fn client(
             let _ = game.ws.close(None).await;
             game = new_game(&http, addr).await?;
         }
-        let legal = game.state["legal_moves"].as_array().cloned().unwrap_or_default();
+        let legal = game.state["legal_moves"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         let seat = game.state["to_act"]["seat"].as_u64().unwrap_or(1) as usize;
         if legal.is_empty() {
             return Err("no legal moves in a running game".into());
@@ -248,10 +257,8 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.as_nanos())
                 .unwrap_or(0);
-            let db = std::env::temp_dir().join(format!(
-                "kyoku-loadtest-{}-{nanos}.db",
-                std::process::id()
-            ));
+            let db = std::env::temp_dir()
+                .join(format!("kyoku-loadtest-{}-{nanos}.db", std::process::id()));
             let server = Server::start(Config {
                 addr: SocketAddr::from(([127, 0, 0, 1], 0)),
                 db: db.clone(),

@@ -48,8 +48,14 @@ pub async fn serve(uri: Uri) -> Response {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     }
     match file("index.html") {
-        Some(bytes) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], bytes).into_response(),
-        None => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PLACEHOLDER).into_response(),
+        Some(bytes) => {
+            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], bytes).into_response()
+        }
+        None => (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            PLACEHOLDER,
+        )
+            .into_response(),
     }
 }
 

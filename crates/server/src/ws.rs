@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -25,9 +26,10 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 pub async fn upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     app.slot(&id)?;
+    let ws = ws.map_err(|r| ApiError::bad_request(r.body_text()))?;
     Ok(ws
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
@@ -110,6 +112,16 @@ async fn connection(app: Arc<App>, id: String, mut socket: WebSocket) {
                                 reason: "too many messages".into(),
                             })))
                             .await;
+                        // Finish the close handshake (reading, not answering)
+                        // so the client gets everything sent before it.
+                        let _ = tokio::time::timeout(Duration::from_secs(2), async {
+                            while let Some(Ok(m)) = socket.recv().await {
+                                if matches!(m, Message::Close(_)) {
+                                    break;
+                                }
+                            }
+                        })
+                        .await;
                         return;
                     }
                     if socket.send(error_msg(&Value::Null, &ApiError::rate_limited())).await.is_err() {

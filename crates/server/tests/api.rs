@@ -1,0 +1,637 @@
+//! The server against real clients: a server on a loopback port with a real
+//! SQLite file, driven over HTTP and WebSocket.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use kyoku_core::seeded_rng;
+use kyoku_server::{Config, Server};
+use rand::Rng;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+struct Env {
+    server: Server,
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+    http: reqwest::Client,
+}
+
+async fn start() -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("kyoku.db");
+    let server = start_on(&db).await;
+    Env {
+        server,
+        _dir: dir,
+        db,
+        http: reqwest::Client::new(),
+    }
+}
+
+async fn start_on(db: &std::path::Path) -> Server {
+    Server::start(Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        db: db.to_path_buf(),
+        ai_threads: Some(2),
+    })
+    .await
+    .unwrap()
+}
+
+impl Env {
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.server.addr())
+    }
+
+    async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = self
+            .http
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
+        let r = self
+            .http
+            .post(self.url(path))
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(self.url(path)).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn create(&self, game: &str, options: Value, seats: &[&str]) -> (String, Vec<Value>) {
+        let (s, v) = self
+            .post(
+                "/api/games",
+                &json!({"game": game, "options": options, "seats": seats}),
+            )
+            .await;
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().unwrap().to_string();
+        let tokens = v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].clone())
+            .collect();
+        (id, tokens)
+    }
+
+    async fn ws(&self, id: &str) -> Ws {
+        let (ws, _) = tokio_tungstenite::connect_async(format!(
+            "ws://{}/api/games/{id}/ws",
+            self.server.addr()
+        ))
+        .await
+        .unwrap();
+        ws
+    }
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next JSON text message (5 s at most).
+async fn next_json(ws: &mut Ws) -> Value {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a message within 5 s")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(t) = m {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+/// The next message that is not a state (an ack or an error).
+async fn next_reply(ws: &mut Ws) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        if v["type"] != "state" {
+            return v;
+        }
+    }
+}
+
+/// Waits for a state message whose `ply` is at least `ply`.
+async fn state_at(ws: &mut Ws, ply: u64) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        if v["type"] == "state" && v["state"]["ply"].as_u64().unwrap() >= ply {
+            return v["state"].clone();
+        }
+    }
+}
+
+/// Plays a whole game of people through `POST …/moves`, moves chosen at
+/// random from the state's legal moves; returns the final state.
+async fn play_out(env: &Env, id: &str, tokens: &[Value], seed: u64, max: usize) -> Value {
+    let mut rng = seeded_rng(seed);
+    let (_, mut state) = env.get(&format!("/api/games/{id}")).await;
+    for _ in 0..max {
+        if state["to_act"].is_null() {
+            break;
+        }
+        let seat = state["to_act"]["seat"].as_u64().unwrap() as usize;
+        let legal = state["legal_moves"].as_array().unwrap();
+        let mv = legal[rng.random_range(0..legal.len())].clone();
+        let (s, next) = env
+            .post(
+                &format!("/api/games/{id}/moves"),
+                &json!({"seat": seat, "token": tokens[seat - 1], "move": mv}),
+            )
+            .await;
+        assert_eq!(s, 200, "{next}");
+        assert_eq!(next["ply"], state["ply"].as_u64().unwrap() + 1);
+        assert_eq!(
+            next["history"].as_array().unwrap().last().unwrap()["move"],
+            mv
+        );
+        state = next;
+    }
+    state
+}
+
+fn history(state: &Value) -> Vec<String> {
+    state["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_full_dobutsu_game_through_the_api() {
+    let env = start().await;
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let end = play_out(&env, &id, &tokens, 3, 1000).await;
+    assert_eq!(end["status"], "finished");
+    assert!(end["to_act"].is_null());
+    assert_eq!(end["legal_moves"], json!([]));
+    let result = &end["result"];
+    assert_eq!(result["scores"].as_array().unwrap().len(), 2);
+    assert!(result["reason"].is_string());
+    // What the database holds replays to the same end.
+    let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored, history(&end));
+    let replayed = kyoku_games::replay("dobutsu", &json!({}), &stored).unwrap();
+    assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
+    // Every position can be stepped through.
+    let (_, p) = env.get(&format!("/api/games/{id}/positions")).await;
+    let positions = p["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), stored.len() + 1);
+    assert_eq!(positions.last().unwrap(), &end["position"]);
+    let (_, lobby) = env.get("/api/games?status=finished").await;
+    assert_eq!(lobby["games"][0]["id"], id.as_str());
+}
+
+#[tokio::test]
+async fn a_full_shiamgon_game_through_the_api_with_pushes() {
+    let env = start().await;
+    let (id, tokens) = env
+        .create(
+            "shiamgon",
+            json!({"board": "disc5", "players": 3}),
+            &["human", "human", "human"],
+        )
+        .await;
+    let (_, start_state) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(start_state["extras"]["scores"].as_array().unwrap().len(), 3);
+    let end = play_out(&env, &id, &tokens, 5, 5000).await;
+    assert_eq!(end["status"], "finished");
+    assert_eq!(end["result"]["ranks"].as_array().unwrap().len(), 3);
+    let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored, history(&end));
+    let replayed = kyoku_games::replay("shiamgon", &end["options"], &stored).unwrap();
+    assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
+}
+
+#[tokio::test]
+async fn every_error_has_its_code() {
+    let env = start().await;
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let moves = format!("/api/games/{id}/moves");
+    let t1 = tokens[0].clone();
+    let t2 = tokens[1].clone();
+
+    let expect = |(s, v): (u16, Value), status: u16, code: &str| {
+        assert_eq!(s, status, "{v}");
+        assert_eq!(v["error"], code, "{v}");
+        assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+    };
+
+    // 400 illegal_move, with the reason.
+    let r = env
+        .post(&moves, &json!({"seat": 1, "token": t1, "move": "a1a4"}))
+        .await;
+    assert!(r.1["message"].as_str().unwrap().contains("a1a4"));
+    expect(r, 400, "illegal_move");
+    expect(
+        env.post(&moves, &json!({"seat": 1, "token": t1, "move": "nonsense"}))
+            .await,
+        400,
+        "illegal_move",
+    );
+    // 403 forbidden: wrong token, the other seat's token, no token, no such seat.
+    expect(
+        env.post(
+            &moves,
+            &json!({"seat": 1, "token": "0".repeat(32), "move": "b2b3"}),
+        )
+        .await,
+        403,
+        "forbidden",
+    );
+    expect(
+        env.post(&moves, &json!({"seat": 1, "token": t2, "move": "b2b3"}))
+            .await,
+        403,
+        "forbidden",
+    );
+    expect(
+        env.post(&moves, &json!({"seat": 1, "move": "b2b3"})).await,
+        403,
+        "forbidden",
+    );
+    expect(
+        env.post(&moves, &json!({"seat": 3, "token": t1, "move": "b2b3"}))
+            .await,
+        403,
+        "forbidden",
+    );
+    // 409 not_your_turn.
+    expect(
+        env.post(&moves, &json!({"seat": 2, "token": t2, "move": "b3b2"}))
+            .await,
+        409,
+        "not_your_turn",
+    );
+    // 404 no_such_game (moves, state, socket).
+    expect(
+        env.post(
+            "/api/games/nosuchgame/moves",
+            &json!({"seat": 1, "token": t1, "move": "b2b3"}),
+        )
+        .await,
+        404,
+        "no_such_game",
+    );
+    expect(env.get("/api/games/nosuchgame").await, 404, "no_such_game");
+    expect(
+        env.get("/api/games/nosuchgame/ws").await,
+        404,
+        "no_such_game",
+    );
+    // 400 bad_request: malformed JSON, wrong field types.
+    expect(
+        env.post_raw(&moves, b"{\"seat\": 1,".to_vec()).await,
+        400,
+        "bad_request",
+    );
+    expect(env.post_raw(&moves, Vec::new()).await, 400, "bad_request");
+    expect(
+        env.post(&moves, &json!({"seat": "one", "token": t1, "move": "b2b3"}))
+            .await,
+        400,
+        "bad_request",
+    );
+    // 413 body_too_large.
+    let big = format!(
+        "{{\"seat\": 1, \"token\": {t1}, \"move\": \"{}\"}}",
+        "x".repeat(20_000)
+    );
+    expect(
+        env.post_raw(&moves, big.into_bytes()).await,
+        413,
+        "body_too_large",
+    );
+    // 400 bad_options.
+    expect(
+        env.post(
+            "/api/games",
+            &json!({"game": "chess", "seats": ["human", "human"]}),
+        )
+        .await,
+        400,
+        "bad_options",
+    );
+    expect(
+        env.post(
+            "/api/games",
+            &json!({"game": "shiamgon", "options": {"board": "hex"}, "seats": ["human", "human", "human"]}),
+        )
+        .await,
+        400,
+        "bad_options",
+    );
+    expect(
+        env.post(
+            "/api/games",
+            &json!({"game": "dobutsu", "seats": ["human"]}),
+        )
+        .await,
+        400,
+        "bad_options",
+    );
+    expect(
+        env.post(
+            "/api/games",
+            &json!({"game": "dobutsu", "seats": ["human", "oracle"]}),
+        )
+        .await,
+        400,
+        "bad_options",
+    );
+    expect(
+        env.post("/api/games", &json!({"game": "dobutsu"})).await,
+        400,
+        "bad_request",
+    );
+    // 404 / 405 on the API's paths.
+    expect(env.get("/api/nothing").await, 404, "not_found");
+    let r = env.http.delete(env.url("/api/games")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 405);
+    // None of it changed the game.
+    let (_, state) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["ply"], 0);
+    // 409 game_over: a game that has ended takes no more moves.
+    let end = play_out(&env, &id, &tokens, 11, 1000).await;
+    let seat = if end["history"].as_array().unwrap().len() % 2 == 0 {
+        1
+    } else {
+        2
+    };
+    expect(
+        env.post(
+            &moves,
+            &json!({"seat": seat, "token": tokens[seat - 1], "move": "b2b3"}),
+        )
+        .await,
+        409,
+        "game_over",
+    );
+}
+
+#[tokio::test]
+async fn a_spectator_sees_moves_live_and_can_do_nothing() {
+    let env = start().await;
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let mut spectator = env.ws(&id).await;
+    let first = next_json(&mut spectator).await;
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["state"]["ply"], 0);
+    assert!(!first.to_string().contains(tokens[0].as_str().unwrap()));
+
+    let (s, _) = env
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let seen = state_at(&mut spectator, 1).await;
+    assert_eq!(seen["history"][0], json!({"move": "b2b3", "seat": 1}));
+    assert_eq!(seen["to_act"], json!({"seat": 2, "kind": "move"}));
+
+    // A move over the socket without the token is refused.
+    spectator
+        .send(Message::text(
+            json!({"seat": 2, "move": "b3b2", "ref": "x"}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let refused = next_reply(&mut spectator).await;
+    assert_eq!(refused["type"], "error");
+    assert_eq!(refused["error"], "forbidden");
+    assert_eq!(refused["ref"], "x");
+
+    // The player of seat 2 moves over a socket: ack, then everyone's state.
+    let mut player = env.ws(&id).await;
+    next_json(&mut player).await;
+    player
+        .send(Message::text(
+            json!({"seat": 2, "token": tokens[1], "move": "c4b3", "ref": 1}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let ack = next_reply(&mut player).await;
+    assert_eq!(
+        ack,
+        json!({"type": "ack", "ref": 1, "move": "c4b3", "ply": 2})
+    );
+    let seen = state_at(&mut spectator, 2).await;
+    assert_eq!(seen["history"][1]["move"], "c4b3");
+    // Garbage gets an error, not a closed socket.
+    player.send(Message::text("{not json")).await.unwrap();
+    assert_eq!(next_reply(&mut player).await["error"], "bad_request");
+    player
+        .send(Message::text(
+            json!({"seat": 1, "token": tokens[0], "move": "zz"}).to_string(),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(next_reply(&mut player).await["error"], "illegal_move");
+}
+
+#[tokio::test]
+async fn a_flood_of_messages_is_bounded() {
+    let env = start().await;
+    let (id, _) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let mut ws = env.ws(&id).await;
+    next_json(&mut ws).await;
+    for _ in 0..400 {
+        if ws.send(Message::text("{}")).await.is_err() {
+            break;
+        }
+    }
+    let mut limited = 0;
+    let mut closed_with = None;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+        match m {
+            Ok(Message::Text(t)) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["error"] == "rate_limited" {
+                    limited += 1;
+                }
+            }
+            Ok(Message::Close(f)) => {
+                closed_with = f.map(|f| u16::from(f.code));
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    assert!(limited > 100, "{limited} rate_limited errors");
+    assert_eq!(closed_with, Some(1008));
+    // The server is fine and the game untouched.
+    let (s, state) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, 200);
+    assert_eq!(state["ply"], 0);
+}
+
+#[tokio::test]
+async fn a_program_answers_and_games_come_back_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("kyoku.db");
+    let server = start_on(&db).await;
+    let env = Env {
+        server,
+        _dir: tempfile::tempdir().unwrap(),
+        db: db.clone(),
+        http: reqwest::Client::new(),
+    };
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "random"]).await;
+    assert!(tokens[1].is_null());
+    let mut ws = env.ws(&id).await;
+    next_json(&mut ws).await;
+    let (s, _) = env
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let answered = state_at(&mut ws, 2).await;
+    assert_eq!(answered["history"][1]["seat"], 2);
+    assert_eq!(answered["to_act"]["seat"], 1);
+    // Two programs play each other to the end on their own.
+    let (auto, _) = env
+        .create("shiamgon", json!({}), &["random", "random", "random"])
+        .await;
+    let mut auto_ws = env.ws(&auto).await;
+    let mut done = next_json(&mut auto_ws).await["state"].clone();
+    while done["status"] != "finished" {
+        done = state_at(&mut auto_ws, done["ply"].as_u64().unwrap() + 1).await;
+    }
+    drop(ws);
+    drop(auto_ws);
+    let Env { server, http, .. } = env;
+    server.stop().await;
+
+    let server = start_on(&db).await;
+    let env = Env {
+        server,
+        _dir: dir,
+        db,
+        http,
+    };
+    let (_, back) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(back["history"], answered["history"]);
+    assert_eq!(back["position"], answered["position"]);
+    let (_, back_auto) = env.get(&format!("/api/games/{auto}")).await;
+    assert_eq!(back_auto["history"], done["history"]);
+    assert_eq!(back_auto["result"], done["result"]);
+    // The old token still plays, and the program still answers.
+    let mv = back["legal_moves"][0].clone();
+    let mut ws = env.ws(&id).await;
+    let (s, _) = env
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "token": tokens[0], "move": mv}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let after = state_at(&mut ws, 4).await;
+    assert!(after["history"][3]["seat"] == 2 || after["status"] == "finished");
+}
+
+#[tokio::test]
+async fn open_seats_are_joined_from_the_lobby() {
+    let env = start().await;
+    let (s, v) = env
+        .post(
+            "/api/games",
+            &json!({"game": "dobutsu", "seats": ["human", "human"], "open_seats": [2]}),
+        )
+        .await;
+    assert_eq!(s, 201);
+    let id = v["id"].as_str().unwrap().to_string();
+    assert!(v["seats"][1]["token"].is_null());
+    let (_, open) = env.get("/api/games?status=open").await;
+    assert_eq!(open["games"][0]["id"], id.as_str());
+    let (s, joined) = env.post(&format!("/api/games/{id}/join"), &json!({})).await;
+    assert_eq!(s, 200);
+    assert_eq!(joined["seat"], 2);
+    assert_eq!(joined["token"].as_str().unwrap().len(), 32);
+    let (s, again) = env
+        .post(&format!("/api/games/{id}/join"), &json!({"seat": 2}))
+        .await;
+    assert_eq!((s, again["error"].clone()), (409, json!("seat_taken")));
+    let (_, open) = env.get("/api/games?status=open").await;
+    assert_eq!(open["games"], json!([]));
+    let (_, active) = env.get("/api/games?status=active").await;
+    assert_eq!(active["games"][0]["id"], id.as_str());
+    // The joined token plays seat 2.
+    let moves = format!("/api/games/{id}/moves");
+    let (s, _) = env
+        .post(
+            &moves,
+            &json!({"seat": 1, "token": v["seats"][0]["token"], "move": "b2b3"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let (s, _) = env
+        .post(
+            &moves,
+            &json!({"seat": 2, "token": joined["token"], "move": "c4b3"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+}
+
+#[tokio::test]
+async fn the_ui_is_served_at_the_root_and_for_client_routes() {
+    let env = start().await;
+    for path in ["/", "/game/abc123", "/lobby"] {
+        let r = env.http.get(env.url(path)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert!(
+            r.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html"),
+            "{path}"
+        );
+    }
+    let r = env
+        .http
+        .get(env.url("/no-such-file.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    let (s, cat) = env.get("/api/catalogue").await;
+    assert_eq!(s, 200);
+    let names: Vec<&str> = cat["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"dobutsu") && names.contains(&"shiamgon"));
+}
