@@ -16,7 +16,7 @@ import { adjacent } from './shiamgon-adjacency.mjs';
 
 const BIN = process.env.KYOKU_BIN;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const SHOTS = resolve(process.env.SCREENSHOT_DIR || 'screenshots');
+const SHOTS = resolve(process.env.SCREENSHOT_DIR || new URL('screenshots', import.meta.url).pathname);
 const FILTER = process.argv[2] || '';
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 860 };

@@ -200,9 +200,9 @@ export class ShogunBoard {
         const n = moveNumbers[mv] ?? (pos.magnetic
           ? magnetNumber(pos.pieces[this.selected], FILES.indexOf(to[0]), Number(to[1]) - 1, pos.rotation) : null);
         const capture = !!pos.pieces[to];
-        d.append(s('circle', { cx, cy, r: capture ? SQ * 0.45 : SQ * 0.2, fill: capture ? 'none' : '#0072b2', 'fill-opacity': 0.85, stroke: capture ? '#0072b2' : 'none', 'stroke-width': 4 }));
+        d.append(s('circle', { cx, cy, r: capture ? SQ * 0.45 : SQ * 0.25, fill: capture ? 'none' : '#0072b2', 'fill-opacity': 0.85, stroke: capture ? '#0072b2' : 'none', 'stroke-width': 4 }));
         if (n != null) {
-          d.append(s('text', { x: capture ? cx + SQ * 0.3 : cx, y: capture ? cy - SQ * 0.22 : cy + 6, 'text-anchor': 'middle', 'font-size': capture ? 14 : 17, 'font-weight': 700, fill: capture ? '#0072b2' : '#fff' }, String(n)));
+          d.append(s('text', { x: capture ? cx + SQ * 0.3 : cx, y: capture ? cy - SQ * 0.22 : cy + 6, 'text-anchor': 'middle', 'font-size': capture ? 15 : 19, 'font-weight': 700, fill: capture ? '#0072b2' : '#fff' }, String(n)));
         }
         svg.append(d);
       }
