@@ -381,6 +381,22 @@ test('Dōbutsu: capturing the Lion ends the game with a result banner', async ()
   await page.context().close();
 });
 
+test('lobby: an open seat is joined from the list of open games', async () => {
+  const created = await apiCall('POST', '/api/games', {
+    game: 'shiamgon', options: { board: 'tri8', players: 3 }, seats: ['random', 'human', 'random'], open_seats: [2],
+  });
+  const page = await newPage(PHONE);
+  await page.goto(`${BASE}/`);
+  await page.click(`[data-join="${created.id}"]`);
+  await page.waitForURL(new RegExp(`/game/${created.id}$`));
+  await page.waitForSelector('svg.board');
+  const st = await getState(created.id);
+  if (st.seats[1].open) throw new Error('seat 2 is still open after joining');
+  const here = await page.evaluate(() => Object.keys(window.kyokuGame.mine.seats));
+  if (here.join() !== '2') throw new Error(`this browser holds seats ${here}`);
+  await page.context().close();
+});
+
 test('two browsers play each other through an invite link; a spectator sees the moves', async () => {
   const alice = await newPage(DESKTOP);
   const id = await createInLobby(alice, 'dobutsu', ['human', 'human']);
