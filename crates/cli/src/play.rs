@@ -408,7 +408,12 @@ impl Session {
             "{who} {}",
             self.view.describe(before.as_ref(), &canonical)
         )];
-        lines.extend(self.view.announce(before.as_ref(), self.game.as_ref()));
+        lines.extend(
+            self.view
+                .announce(before.as_ref(), self.game.as_ref())
+                .iter()
+                .map(|l| self.style.paint(l, "1;33")),
+        );
         let text = lines.join("\n");
         // Output errors (a closed pipe) end nothing here; the next read ends the session.
         let _ = self.say(&text);
@@ -442,7 +447,7 @@ impl Session {
                     if decision == Decision::Answer
                         && let Some(note) = self.view.answer_note(self.game.as_ref())
                     {
-                        self.say(&note)?;
+                        self.say(&self.style.paint(&note, "1;33"))?;
                     }
                     if self.seats[seat].program.is_some() {
                         let spec = self.seats[seat].spec.clone();

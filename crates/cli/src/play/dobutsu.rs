@@ -93,13 +93,14 @@ impl View for DobutsuView {
                         } else {
                             l
                         };
-                        format!(" {} ", style.paint(&l.to_string(), colour(p.color)))
+                        // The piece that just moved is underlined.
+                        let code = if Some(sq.index()) == last_to {
+                            format!("{};4", colour(p.color))
+                        } else {
+                            colour(p.color).to_string()
+                        };
+                        format!(" {} ", style.paint(&l.to_string(), &code))
                     }
-                };
-                let cell = if Some(sq.index()) == last_to && style.fancy {
-                    format!("\x1b[4m{cell}\x1b[0m")
-                } else {
-                    cell
                 };
                 s.push_str(&cell);
                 s.push_str(bar);

@@ -3,7 +3,7 @@
 
 use kyoku_core::Player;
 use kyoku_games::{AnyGame, Table};
-use kyoku_shiamgon::{Board, Field, Position};
+use kyoku_shiamgon::{Board, Field, Position, Shape};
 
 use super::{Style, View};
 
@@ -55,7 +55,7 @@ fn draw_disc(pos: &Position, style: &Style, s: &mut String) {
     let empty = style.pick("·", ".");
     let sep = if style.fancy { "" } else { ":" };
     s.push_str(&format!(
-        "  {} — fields RING.INDEX, index counted anticlockwise from the ring's first field\n",
+        "  {} — fields RING.INDEX, index counted anticlockwise; each line ends with its starting angle\n",
         board.kind()
     ));
     s.push_str(&format!(
@@ -75,7 +75,14 @@ fn draw_disc(pos: &Position, style: &Style, s: &mut String) {
                 .enumerate()
                 .map(|(k, &f)| format!("{:>2}{sep}{}", line * 15 + k, mark(pos, style, f, empty)))
                 .collect();
-            s.push_str(&format!("  {label} {bar} {}\n", cells.join(" ")));
+            // Where the line starts on the circle, so rings can be lined up.
+            let angle = match chunk.first().map(|&f| board.shape(f)) {
+                Some(Shape::Sector { start, .. }) => {
+                    style.paint(&format!("{start:>3}{}", style.pick("°", "deg")), "2")
+                }
+                _ => String::new(),
+            };
+            s.push_str(&format!("  {label} {bar} {}  {angle}\n", cells.join(" ")));
         }
     }
 }

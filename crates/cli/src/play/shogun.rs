@@ -87,14 +87,16 @@ impl View for ShogunView {
                             .number_at(sq)
                             .map_or('?', |n| char::from_digit(n as u32, 10).unwrap_or('?'));
                         let text = format!("{}{n}", p.char());
-                        format!(" {} ", style.paint(&text, colour_of(p.color())))
+                        // The piece that just moved is underlined.
+                        let code = if Some(sq) == last_to {
+                            format!("{};4", colour_of(p.color()))
+                        } else {
+                            colour_of(p.color()).to_string()
+                        };
+                        format!(" {} ", style.paint(&text, &code))
                     }
                 };
-                if Some(sq) == last_to && style.fancy {
-                    s.push_str(&format!("\x1b[4m{cell}\x1b[0m"));
-                } else {
-                    s.push_str(&cell);
-                }
+                s.push_str(&cell);
                 s.push_str(bar);
             }
             s.push_str(&format!(" {}\n", y + 1));
