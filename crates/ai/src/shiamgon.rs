@@ -54,10 +54,20 @@ fn last_liberties(pos: &Position, out: &mut Vec<LastLiberty>) {
     out.clear();
     let board = pos.board();
     let occupied = pos.occupied();
+    let free = board.all() & !occupied;
     for v in 0..pos.players() {
         let own = pos.stones(Player::new(v));
-        let mut rest = own;
-        while let Some(s) = rest.first_set() {
+        // A stone with two free neighbours gives its cluster two free
+        // fields: such clusters are skipped without being traced (most
+        // clusters, most of the time).
+        let mut open = Bits::EMPTY;
+        for s in own.iter() {
+            if (board.adjacent(s) & free).count() >= 2 {
+                open.insert(s);
+            }
+        }
+        let mut rest = own & !open;
+        'clusters: while let Some(s) = rest.first_set() {
             // The cluster: own stones joined by wall links.
             let mut c = Bits::single(s);
             let mut frontier = c;
@@ -69,6 +79,10 @@ fn last_liberties(pos: &Position, out: &mut Vec<LastLiberty>) {
                 grow &= own & !c;
                 if grow.is_empty() {
                     break;
+                }
+                if !(grow & open).is_empty() {
+                    rest &= !(c | grow);
+                    continue 'clusters;
                 }
                 c |= grow;
                 frontier = grow;
