@@ -1,0 +1,209 @@
+//! `kyoku serve` as a process: killed with SIGKILL in the middle of games
+//! and started again on the same database file, every acknowledged move is
+//! there, the games replay through the engine, and play goes on — people's
+//! seats and programs' seats alike.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// Starts `kyoku serve` on a free loopback port; returns it and its address.
+fn serve(db: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("kyoku serve runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the server prints its address");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (child, addr)
+}
+
+async fn post(http: &reqwest::Client, url: String, body: Value) -> (u16, Value) {
+    let r = http.post(url).json(&body).send().await.expect("request");
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+async fn get(http: &reqwest::Client, url: String) -> Value {
+    http.get(url)
+        .send()
+        .await
+        .expect("request")
+        .json()
+        .await
+        .expect("json")
+}
+
+fn moves(state: &Value) -> Vec<String> {
+    state["history"]
+        .as_array()
+        .expect("history")
+        .iter()
+        .map(|h| h["move"].as_str().expect("move text").to_string())
+        .collect()
+}
+
+/// Polls the game until `done` holds (10 s at most).
+async fn wait_for(http: &reqwest::Client, url: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let s = get(http, url.to_string()).await;
+        if done(&s) {
+            return s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "timed out: {s}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("kyoku.db");
+    let http = reqwest::Client::new();
+    let (mut child, addr) = serve(&db);
+
+    // A person against a program, and five programs playing a long game.
+    let (s, created) = post(
+        &http,
+        format!("http://{addr}/api/games"),
+        json!({"game": "dobutsu", "seats": ["human", "random"]}),
+    )
+    .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_str().expect("id").to_string();
+    let token = created["seats"][0]["token"].clone();
+    let (s, auto) = post(
+        &http,
+        format!("http://{addr}/api/games"),
+        json!({"game": "shiamgon", "options": {"board": "disc10", "players": 5},
+               "seats": ["random", "random", "random", "random", "random"]}),
+    )
+    .await;
+    assert_eq!(s, 201, "{auto}");
+    let auto_id = auto["id"].as_str().expect("id").to_string();
+
+    // Some moves each way; remember everything the server acknowledged.
+    let game_url = format!("http://{addr}/api/games/{id}");
+    let mut acked: Vec<String> = Vec::new();
+    let mut state = get(&http, game_url.clone()).await;
+    for _ in 0..3 {
+        if !state["to_act"].is_object() {
+            break;
+        }
+        let mv = state["legal_moves"][0].clone();
+        let (s, after) = post(
+            &http,
+            format!("{game_url}/moves"),
+            json!({"seat": 1, "token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(s, 200, "{after}");
+        acked = moves(&after);
+        let ply = after["ply"].as_u64().expect("ply");
+        state = wait_for(&http, &game_url, |s| {
+            s["ply"].as_u64() > Some(ply) || s["result"].is_object()
+        })
+        .await;
+        acked = moves(&state);
+    }
+    // One more acknowledged move, then the kill, while the program may be
+    // thinking about its answer.
+    if state["to_act"].is_object() {
+        let mv = state["legal_moves"][0].clone();
+        let (s, after) = post(
+            &http,
+            format!("{game_url}/moves"),
+            json!({"seat": 1, "token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(s, 200, "{after}");
+        acked = moves(&after);
+    }
+    let auto_before = get(&http, format!("http://{addr}/api/games/{auto_id}")).await;
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+
+    // Straight from the file: every acknowledged move, replaying through the engine.
+    let stored = kyoku_server::store::stored_moves(&db, &id)
+        .expect("database reads")
+        .expect("the game is stored");
+    assert!(
+        stored.starts_with(&acked),
+        "acknowledged {acked:?}, stored {stored:?}"
+    );
+    assert!(kyoku_games::replay("dobutsu", &json!({}), &stored).is_ok());
+    let auto_stored = kyoku_server::store::stored_moves(&db, &auto_id)
+        .expect("database reads")
+        .expect("the game is stored");
+    assert!(auto_stored.starts_with(&moves(&auto_before)));
+    eprintln!(
+        "programs' game: {} moves acknowledged before the kill, {} stored",
+        auto_before["ply"],
+        auto_stored.len()
+    );
+
+    // Back up on the same file.
+    let (mut child, addr) = serve(&db);
+    let game_url = format!("http://{addr}/api/games/{id}");
+    let back = get(&http, game_url.clone()).await;
+    assert_eq!(moves(&back), stored);
+    // The program answers the last move if it had not yet …
+    let mut state = wait_for(&http, &game_url, |s| {
+        s["to_act"]["seat"] == 1 || s["result"].is_object()
+    })
+    .await;
+    // … and the person plays on with the same token.
+    for _ in 0..2 {
+        if !state["to_act"].is_object() {
+            break;
+        }
+        let mv = state["legal_moves"][0].clone();
+        let (s, after) = post(
+            &http,
+            format!("{game_url}/moves"),
+            json!({"seat": 1, "token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(s, 200, "{after}");
+        let ply = after["ply"].as_u64().expect("ply");
+        state = wait_for(&http, &game_url, |s| {
+            s["ply"].as_u64() > Some(ply) || s["result"].is_object()
+        })
+        .await;
+    }
+    assert!(moves(&state).starts_with(&stored));
+    // The programs' game resumes and is played to its end.
+    let auto_url = format!("http://{addr}/api/games/{auto_id}");
+    let start = Instant::now();
+    let finished = loop {
+        let s = get(&http, auto_url.clone()).await;
+        if s["status"] == "finished" {
+            break s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "not finished: {s}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let all = moves(&finished);
+    assert!(all.starts_with(&auto_stored));
+    let replayed = kyoku_games::replay("shiamgon", &finished["options"], &all).expect("replays");
+    assert!(replayed.outcome().is_some());
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+}
