@@ -5,6 +5,7 @@ mod dobutsu;
 mod play;
 mod serve;
 mod shiamgon;
+mod shogun;
 
 use clap::{Parser, Subcommand};
 
@@ -28,6 +29,9 @@ enum Command {
     /// Draw a position as an SVG picture.
     #[command(subcommand)]
     Render(RenderGame),
+    /// Show a position in the terminal.
+    #[command(subcommand)]
+    Show(ShowGame),
     /// Play seeded random games and report each one.
     #[command(subcommand)]
     Selfplay(SelfplayGame),
@@ -47,6 +51,8 @@ enum PerftGame {
     Dobutsu(dobutsu::PerftArgs),
     /// Shiamgon.
     Shiamgon(shiamgon::PerftArgs),
+    /// Shogun.
+    Shogun(shogun::PerftArgs),
 }
 
 #[derive(Subcommand)]
@@ -55,6 +61,14 @@ enum MovesGame {
     Dobutsu(dobutsu::MovesArgs),
     /// Shiamgon.
     Shiamgon(shiamgon::MovesArgs),
+    /// Shogun.
+    Shogun(shogun::PositionOnlyArgs),
+}
+
+#[derive(Subcommand)]
+enum ShowGame {
+    /// Shogun: every piece with its number, the side to move, threats.
+    Shogun(shogun::PositionOnlyArgs),
 }
 
 #[derive(Subcommand)]
@@ -75,6 +89,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moves(MovesGame::Dobutsu(a)) => dobutsu::moves(a),
         Command::Perft(PerftGame::Shiamgon(a)) => shiamgon::perft(a),
         Command::Moves(MovesGame::Shiamgon(a)) => shiamgon::moves(a),
+        Command::Perft(PerftGame::Shogun(a)) => shogun::perft(a),
+        Command::Moves(MovesGame::Shogun(a)) => shogun::moves(a),
+        Command::Show(ShowGame::Shogun(a)) => shogun::show(a),
         Command::Render(RenderGame::Shiamgon(a)) => shiamgon::render(a),
         Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),
         Command::Play(a) => play::play(a),

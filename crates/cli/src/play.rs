@@ -473,6 +473,12 @@ impl Session {
             Decision::Turn => "to move",
             Decision::Answer => "to answer",
         };
+        if self.game.legal_moves() == ["pass"] {
+            self.say(&format!(
+                "{}: no legal placement — type pass.",
+                self.seat_label(seat)
+            ))?;
+        }
         loop {
             {
                 let mut out = std::io::stdout().lock();
@@ -646,6 +652,19 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     let view = view_of(&rec.game);
     let style = Style::detect();
     let mut game = kyoku_games::new_game(&rec.game, &rec.options)?;
+    // Each move in words (who made it, what it did), to show while stepping.
+    let mut actors = Vec::with_capacity(rec.moves.len());
+    {
+        let mut g = game.clone();
+        for mv in &rec.moves {
+            let who = match g.to_act().player() {
+                Some(p) => style.paint(&view.seat_name(p.index()), view.seat_colour(p.index())),
+                None => "chance".to_string(),
+            };
+            actors.push(format!("{who} {}", view.describe(g.as_ref(), mv)));
+            g.play(mv)?;
+        }
+    }
     let total = rec.moves.len();
     let players = if rec.players.is_empty() {
         String::new()
@@ -660,7 +679,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     }
     let show = |game: &dyn AnyGame, ply: usize| {
         if ply > 0 {
-            println!("move {ply} of {total}: {}", rec.moves[ply - 1]);
+            println!("move {ply} of {total}: {}", actors[ply - 1]);
         } else {
             println!("start (move 0 of {total})");
         }
@@ -706,6 +725,10 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
                 }
                 other => match other.parse::<usize>() {
                     Ok(n) if n <= total => n,
+                    Ok(_) => {
+                        println!("The game has {total} moves.");
+                        continue;
+                    }
                     _ => {
                         println!("{other:?}: {step_help}");
                         continue;

@@ -154,14 +154,17 @@ fn save_then_load_continues_the_game_and_replay_steps_through_it() {
     let (code, out, _) = kyoku(&["replay", d, "--all"], "");
     assert_eq!(code, 0);
     assert!(out.contains("kyoku replay dobutsu — human, human — 3 moves"));
-    assert!(out.contains("move 3 of 3: b3b4+"));
+    assert!(out.contains(
+        "move 3 of 3: player 1 (Sente) moves the Chick b3b4+, takes the Lion, becomes a Hen"
+    ));
     assert!(out.contains("Game over (lion captured): player 1 (Sente) wins."));
     // Stepping: next, back, jump, end.
-    let (_, out, _) = kyoku(&["replay", d], "\nb\n2\nend\n");
-    assert!(out.contains("replay> \nmove 1 of 3: b2b3"));
+    let (_, out, _) = kyoku(&["replay", d], "\nb\n2\nend\n9\n");
+    assert!(out.contains("replay> \nmove 1 of 3: player 1 (Sente) moves the Chick b2b3"));
     assert!(out.contains("replay> b\nstart (move 0 of 3)"));
-    assert!(out.contains("replay> 2\nmove 2 of 3: a4a3"));
-    assert!(out.contains("replay> end\nmove 3 of 3: b3b4+"));
+    assert!(out.contains("replay> 2\nmove 2 of 3: player 2 (Gote) moves the Giraffe a4a3"));
+    assert!(out.contains("replay> end\nmove 3 of 3: player 1 (Sente)"));
+    assert!(out.contains("replay> 9\nThe game has 3 moves."));
 
     // A finished record loads to its end and reports the result.
     let (code, out, _) = kyoku(&["play", "--load", d], "");

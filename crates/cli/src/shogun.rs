@@ -1,0 +1,115 @@
+//! `kyoku … shogun`.
+
+use clap::Args;
+use kyoku_core::Position as _;
+use kyoku_shogun::{Options, Position, Variant};
+
+use crate::common;
+
+/// Where a Shogun position comes from: the game options and a start, or a
+/// position text, then moves.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// Quarter turns of the board, 0–3 (changes every number).
+    #[arg(long, value_name = "R")]
+    rotation: Option<String>,
+    /// Where numbers come from: `magnetic` (the board's magnets) or `random`.
+    #[arg(long, value_name = "magnetic|random")]
+    variant: Option<String>,
+    /// The soldiers' order from each owner's left to right: seven letters
+    /// A–G for both sides (ABCDEFG, the default) or WHITE/RED (GFEDCBA/ABCDEFG).
+    #[arg(long, value_name = "ORDER")]
+    setup: Option<String>,
+    /// Start from this position text instead (it holds rotation and variant):
+    /// e.g. "gfesdcba/8/8/8/8/8/8/ABCDSEFG w 0 - 0 1".
+    #[arg(long, value_name = "TEXT")]
+    fen: Option<String>,
+    /// Play these moves first, comma-separated (e.g. `c1c4,e8e6`; chance's
+    /// numbers in the random variant as `c4=2`).
+    #[arg(long, value_name = "M1,M2,…")]
+    moves: Option<String>,
+}
+
+impl PositionArgs {
+    fn options(&self) -> anyhow::Result<Options> {
+        let rotation = match self.rotation.as_deref() {
+            None => 0,
+            Some(r) => r
+                .parse::<u8>()
+                .ok()
+                .filter(|&r| r <= 3)
+                .ok_or_else(|| anyhow::anyhow!("rotation must be 0, 1, 2 or 3, not {r:?}"))?,
+        };
+        let variant = match self.variant.as_deref() {
+            None => Variant::Magnetic,
+            Some(v) => v.parse::<Variant>().map_err(anyhow::Error::msg)?,
+        };
+        Ok(Options {
+            rotation,
+            variant,
+            setup: self.setup.clone(),
+        })
+    }
+
+    pub(crate) fn record(&self) -> anyhow::Result<kyoku_core::GameRecord<Position>> {
+        let start = match &self.fen {
+            Some(f) => {
+                if self.rotation.is_some() || self.variant.is_some() || self.setup.is_some() {
+                    anyhow::bail!(
+                        "--fen holds the rotation, variant and set-up; give either --fen or those"
+                    );
+                }
+                Position::from_text(f).map_err(common::context("bad position text"))?
+            }
+            None => {
+                kyoku_shogun::start(&self.options()?).map_err(common::context("bad options"))?
+            }
+        };
+        common::play_moves(start, self.moves.as_deref())
+    }
+}
+
+/// `kyoku perft shogun`.
+#[derive(Args)]
+pub struct PerftArgs {
+    /// How many plies deep to count (chance's numbers count as plies in the
+    /// random variant).
+    depth: u32,
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Print every root move with its count first.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// `kyoku moves shogun` and `kyoku show shogun`.
+#[derive(Args)]
+pub struct PositionOnlyArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+}
+
+/// Runs `kyoku perft shogun`.
+pub fn perft(a: PerftArgs) -> anyhow::Result<()> {
+    let rec = a.pos.record()?;
+    common::print_perft(rec.position(), a.depth, a.divide)
+}
+
+/// Runs `kyoku moves shogun`: the legal moves (or chance's numbers), one per line.
+pub fn moves(a: PositionOnlyArgs) -> anyhow::Result<()> {
+    let rec = a.pos.record()?;
+    common::print_moves(rec.position())
+}
+
+/// Runs `kyoku show shogun`: the board with every piece's number, whose
+/// move it is, any threatened Shogun, and the position text.
+pub fn show(a: PositionOnlyArgs) -> anyhow::Result<()> {
+    let rec = a.pos.record()?;
+    let pos = rec.position();
+    println!("{}", pos.diagram());
+    if let Some(o) = rec.outcome().filter(|_| pos.outcome().is_none()) {
+        println!("game over: draw ({})", o.reason);
+    }
+    println!("{}", pos.to_text());
+    Ok(())
+}
