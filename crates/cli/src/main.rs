@@ -4,6 +4,7 @@ mod common;
 mod dobutsu;
 mod play;
 mod serve;
+mod solve;
 mod shiamgon;
 mod shogun;
 
@@ -35,6 +36,12 @@ enum Command {
     /// Play seeded random games and report each one.
     #[command(subcommand)]
     Selfplay(SelfplayGame),
+    /// Solve a game strongly (every position's value and distance) into a table.
+    #[command(subcommand)]
+    Solve(SolveGame),
+    /// Every legal move of a position with its exact value, best first.
+    #[command(subcommand)]
+    Analyze(AnalyzeGame),
     /// Play a game in the terminal: people and programs, any seats.
     Play(play::PlayArgs),
     /// Step through a saved game record.
@@ -43,6 +50,18 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Load-test the game server over loopback WebSockets.
     Loadtest(serve::LoadtestArgs),
+}
+
+#[derive(Subcommand)]
+enum SolveGame {
+    /// Dōbutsu Shōgi: retrograde analysis of every legal position.
+    Dobutsu(solve::SolveArgs),
+}
+
+#[derive(Subcommand)]
+enum AnalyzeGame {
+    /// Dōbutsu Shōgi, from the solved table.
+    Dobutsu(solve::AnalyzeArgs),
 }
 
 #[derive(Subcommand)]
@@ -94,6 +113,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Show(ShowGame::Shogun(a)) => shogun::show(a),
         Command::Render(RenderGame::Shiamgon(a)) => shiamgon::render(a),
         Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),
+        Command::Solve(SolveGame::Dobutsu(a)) => solve::solve(a),
+        Command::Analyze(AnalyzeGame::Dobutsu(a)) => solve::analyze(a),
         Command::Play(a) => play::play(a),
         Command::Replay(a) => play::replay(a),
         Command::Serve(a) => serve::serve(a),

@@ -23,14 +23,10 @@ use std::sync::{Arc, OnceLock};
 
 use super::board::{CHICK, ELEPHANT, GIRAFFE, HEN, LION, Pos};
 
-/// Positions per Lion class with the full material.
-pub const PER_CLASS: u64 = 11_878_227;
 /// Lion classes in the table.
 pub const TABLE_CLASSES: usize = 21;
 /// All Lion classes (the extended numbering).
 pub const ALL_CLASSES: usize = 72;
-/// Positions in the table with the full material.
-pub const TABLE_SIZE: u64 = PER_CLASS * TABLE_CLASSES as u64;
 
 #[derive(Copy, Clone, Default)]
 struct Sig {

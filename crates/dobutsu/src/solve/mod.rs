@@ -5,6 +5,7 @@
 //! paper's ([`Convention::Tanaka`], to check the solver against its figures;
 //! see [`paper_counts`]).
 
+mod agent;
 mod board;
 mod index;
 mod reach;
@@ -17,6 +18,7 @@ use std::sync::Arc;
 use kyoku_core::Position as _;
 use rayon::prelude::*;
 
+pub use agent::{PerfectAgent, analyze, perfect_agent, shared_table};
 pub use board::Convention;
 pub use reach::{PaperCounts, paper_counts};
 pub use retro::{Event, SolveError};

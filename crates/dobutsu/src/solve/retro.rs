@@ -143,7 +143,7 @@ pub(crate) fn solve(
                     preds.clear();
                     p.predecessors(preds);
                     let psym = ix.class_sym((idx / ix.per_class) as usize);
-                    let mut update = |q: &Pos| {
+                    let update = |q: &Pos| {
                         let qi = ix.index(q) as usize;
                         let e = &table[qi];
                         let v = e.load(Relaxed);
