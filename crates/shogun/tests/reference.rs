@@ -196,3 +196,20 @@ fn perft_agrees_for_every_rotation() {
         assert_eq!(perft(&p, 3), reference_perft(&p, 3), "rotation {rotation}");
     }
 }
+
+/// The CI's deep count, cross-checked once by the plain reading (slow:
+/// `cargo test -p kyoku-shogun --test reference -- --ignored`).
+#[test]
+#[ignore]
+fn deep_perft_agrees() {
+    let p = start(&Options::default()).unwrap();
+    assert_eq!(reference_perft(&p, 5), 7_804_107);
+    for (rotation, n) in [(1, 244_655), (2, 274_963), (3, 532_128)] {
+        let p = start(&Options {
+            rotation,
+            ..Options::default()
+        })
+        .unwrap();
+        assert_eq!(reference_perft(&p, 4), n, "rotation {rotation}");
+    }
+}
