@@ -61,6 +61,7 @@ class GameView {
   }
 
   destroy() {
+    clearTimeout(this.pumpTimer);
     if (this.socket) this.socket.close();
     document.removeEventListener('keydown', this.keys);
     if (window.kyokuGame === this) window.kyokuGame = null;
@@ -77,9 +78,38 @@ class GameView {
     if (up && this.live) api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {});
   }
 
-  /** A state from the server; older states than the one shown are ignored. */
+  /**
+   * A state from the server. Pushed states that arrive in a burst (several
+   * programs moving at once) are shown one after another, so each move can
+   * be seen; a long backlog is skipped to the newest.
+   */
   apply(st, fromServerPush) {
     if (!st || !st.position) return;
+    if (!fromServerPush) {
+      // Our own answer: show it now; keep only newer pushed states queued.
+      this.queue = (this.queue || []).filter((q) => q.history.length > st.history.length);
+      this.applyNow(st, false);
+      this.pump();
+      return;
+    }
+    this.queue = (this.queue || []).concat([st]);
+    if (this.queue.length > 6) this.queue = this.queue.slice(-1);
+    this.pump();
+  }
+
+  pump() {
+    if (this.pumpTimer || !this.queue.length) return;
+    const wait = Math.max(0, (this.drawnAt || 0) + 420 - Date.now());
+    this.pumpTimer = setTimeout(() => {
+      this.pumpTimer = null;
+      const next = this.queue.shift();
+      if (next) this.applyNow(next, true);
+      this.pump();
+    }, wait);
+  }
+
+  /** Shows a state now; states older than the one shown are ignored. */
+  applyNow(st, fromServerPush) {
     if (this.live && st.history.length < this.live.history.length) return;
     const prev = this.live;
     const grew = prev && st.history.length === prev.history.length + 1;
@@ -99,6 +129,7 @@ class GameView {
       this.flash = '';
     }
     this.live = st;
+    if (grew) this.drawnAt = Date.now();
     this.past.set(st.history.length, st);
     if (this.analysisOn) this.loadAnalysis();
     if (st.game === 'shiamgon' && st.history.length) {
