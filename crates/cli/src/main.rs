@@ -5,7 +5,9 @@ mod dobutsu;
 mod matches;
 mod play;
 mod serve;
+mod solve;
 mod shiamgon;
+mod shogun;
 
 use clap::{Parser, Subcommand};
 
@@ -29,9 +31,18 @@ enum Command {
     /// Draw a position as an SVG picture.
     #[command(subcommand)]
     Render(RenderGame),
+    /// Show a position in the terminal.
+    #[command(subcommand)]
+    Show(ShowGame),
     /// Play seeded random games and report each one.
     #[command(subcommand)]
     Selfplay(SelfplayGame),
+    /// Solve a game strongly (every position's value and distance) into a table.
+    #[command(subcommand)]
+    Solve(SolveGame),
+    /// Every legal move of a position with its exact value, best first.
+    #[command(subcommand)]
+    Analyze(AnalyzeGame),
     /// Programs play each other: wins, draws, losses, Elo.
     Match(matches::MatchArgs),
     /// Play a game in the terminal: people and programs, any seats.
@@ -45,11 +56,25 @@ enum Command {
 }
 
 #[derive(Subcommand)]
+enum SolveGame {
+    /// Dōbutsu Shōgi: retrograde analysis of every legal position.
+    Dobutsu(solve::SolveArgs),
+}
+
+#[derive(Subcommand)]
+enum AnalyzeGame {
+    /// Dōbutsu Shōgi, from the solved table.
+    Dobutsu(solve::AnalyzeArgs),
+}
+
+#[derive(Subcommand)]
 enum PerftGame {
     /// Dōbutsu Shōgi.
     Dobutsu(dobutsu::PerftArgs),
     /// Shiamgon.
     Shiamgon(shiamgon::PerftArgs),
+    /// Shogun.
+    Shogun(shogun::PerftArgs),
 }
 
 #[derive(Subcommand)]
@@ -58,6 +83,14 @@ enum MovesGame {
     Dobutsu(dobutsu::MovesArgs),
     /// Shiamgon.
     Shiamgon(shiamgon::MovesArgs),
+    /// Shogun.
+    Shogun(shogun::PositionOnlyArgs),
+}
+
+#[derive(Subcommand)]
+enum ShowGame {
+    /// Shogun: every piece with its number, the side to move, threats.
+    Shogun(shogun::PositionOnlyArgs),
 }
 
 #[derive(Subcommand)]
@@ -78,8 +111,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moves(MovesGame::Dobutsu(a)) => dobutsu::moves(a),
         Command::Perft(PerftGame::Shiamgon(a)) => shiamgon::perft(a),
         Command::Moves(MovesGame::Shiamgon(a)) => shiamgon::moves(a),
+        Command::Perft(PerftGame::Shogun(a)) => shogun::perft(a),
+        Command::Moves(MovesGame::Shogun(a)) => shogun::moves(a),
+        Command::Show(ShowGame::Shogun(a)) => shogun::show(a),
         Command::Render(RenderGame::Shiamgon(a)) => shiamgon::render(a),
         Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),
+        Command::Solve(SolveGame::Dobutsu(a)) => solve::solve(a),
+        Command::Analyze(AnalyzeGame::Dobutsu(a)) => solve::analyze(a),
         Command::Match(a) => matches::run(a),
         Command::Play(a) => play::play(a),
         Command::Replay(a) => play::replay(a),
