@@ -182,7 +182,7 @@ test('lobby and rules pages render, with their pictures', async () => {
     await page.goto(`${BASE}/`);
     await page.waitForSelector('#start');
     await shot(page, `lobby-${tag}`);
-    for (const game of ['dobutsu', 'shiamgon']) {
+    for (const game of ['dobutsu', 'shiamgon', 'shogun']) {
       await page.goto(`${BASE}/rules/${game}`);
       await page.waitForSelector('article.rules h1');
       await page.waitForFunction(() => [...document.querySelectorAll('article.rules img')].every((i) => i.complete));

@@ -31,19 +31,22 @@ export function markdown(src, base) {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (/^```/.test(line)) {
-      flush(); closeLists(0);
+    // Code and tables may sit indented inside a list item.
+    const inItem = stack.length && /^\s+/.test(line);
+    if (/^\s*```/.test(line)) {
+      flush(); if (!inItem) closeLists(0);
+      const pad = /^\s*/.exec(line)[0].length;
       const code = [];
-      for (i++; i < lines.length && !/^```/.test(lines[i]); i++) code.push(lines[i]);
+      for (i++; i < lines.length && !/^\s*```/.test(lines[i]); i++) code.push(lines[i].slice(Math.min(pad, /^\s*/.exec(lines[i])[0].length)));
       out.push(`<pre><code>${esc(code.join('\n'))}</code></pre>`);
       continue;
     }
     const hm = /^(#{1,4})\s+(.*)$/.exec(line);
     if (hm) { flush(); closeLists(0); out.push(`<h${hm[1].length}>${inline(hm[2], base)}</h${hm[1].length}>`); continue; }
-    if (/^\|/.test(line)) {
-      flush(); closeLists(0);
+    if (/^\s*\|/.test(line)) {
+      flush(); if (!inItem) closeLists(0);
       const rows = [];
-      for (; i < lines.length && /^\|/.test(lines[i]); i++) rows.push(lines[i]);
+      for (; i < lines.length && /^\s*\|/.test(lines[i]); i++) rows.push(lines[i].trim());
       i--;
       const cells = (r) => r.replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
       const body = rows.filter((r) => !/^\|[\s:|-]+\|$/.test(r));
