@@ -388,6 +388,7 @@ fn playouts(options: &Options, games: u64, seed: u64) {
             let back = Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(&back, p, "{text}");
             assert_eq!(back.hash(), p.hash());
+            assert_eq!(&Position::from_setup(&p.to_setup()).unwrap(), p);
             moves.clear();
             p.legal_moves(&mut moves);
             assert_eq!(moves.len(), p.count_legal_moves(), "{text}");
