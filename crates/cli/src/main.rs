@@ -1,5 +1,6 @@
 //! `kyoku`: play, analyse, perft and solve the three games from the command line.
 
+mod analyze;
 mod common;
 mod dobutsu;
 mod matches;
@@ -65,6 +66,8 @@ enum SolveGame {
 enum AnalyzeGame {
     /// Dōbutsu Shōgi, from the solved table.
     Dobutsu(solve::AnalyzeArgs),
+    /// Shogun, by alpha-beta search.
+    Shogun(analyze::ShogunArgs),
 }
 
 #[derive(Subcommand)]
@@ -118,6 +121,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),
         Command::Solve(SolveGame::Dobutsu(a)) => solve::solve(a),
         Command::Analyze(AnalyzeGame::Dobutsu(a)) => solve::analyze(a),
+        Command::Analyze(AnalyzeGame::Shogun(a)) => analyze::shogun(a),
         Command::Match(a) => matches::run(a),
         Command::Play(a) => play::play(a),
         Command::Replay(a) => play::replay(a),

@@ -78,6 +78,9 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Search (alpha-beta) instead of reading the table.
+    #[command(flatten)]
+    search: crate::analyze::SearchArgs,
 }
 
 /// Draws the solver's phases as progress bars on stderr (hidden when stderr
@@ -246,6 +249,9 @@ fn run_solve(a: SolveArgs) -> anyhow::Result<()> {
 /// Runs `kyoku analyze dobutsu`.
 pub fn analyze(a: AnalyzeArgs) -> anyhow::Result<()> {
     let rec = a.pos.record()?;
+    if a.search.given() {
+        return crate::analyze::dobutsu(&rec, a.search, a.json);
+    }
     let pos = rec.position();
     let tb = match &a.table {
         Some(p) => std::sync::Arc::new(Tablebase::open(p, false)?),
