@@ -39,6 +39,14 @@ pub fn players() -> AgentRegistry<Position> {
         "alpha-beta search, levels 1–5 (ai:3)",
         Box::new(kyoku_ai::agent::dobutsu_factory),
     );
+    r.register(
+        "perfect",
+        "perfect play from the solved table (kyoku solve dobutsu builds it)",
+        Box::new(|arg, seed| match arg {
+            None => kyoku_dobutsu::solve::perfect_agent(seed),
+            Some(_) => Err("perfect takes no argument".into()),
+        }),
+    );
     r
 }
 
