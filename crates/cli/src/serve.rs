@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use kyoku_server::loadtest::{LoadConfig, run};
+use kyoku_server::store::SyncMode;
 use kyoku_server::{Config, Server};
 
 /// Arguments of `kyoku serve`.
@@ -20,6 +21,12 @@ pub struct ServeArgs {
     /// Programs thinking at once (default: one per core).
     #[arg(long)]
     ai_threads: Option<usize>,
+    /// When a commit reaches the disk: `full` flushes every commit (nothing
+    /// acknowledged is lost even to a power cut); `normal` flushes at
+    /// checkpoints (nothing is lost when the process dies; a power cut may
+    /// lose the last moves).
+    #[arg(long, default_value = "full")]
+    sync: SyncMode,
 }
 
 /// Arguments of `kyoku loadtest`.
@@ -35,7 +42,7 @@ pub struct LoadtestArgs {
     #[arg(long, default_value_t = 20)]
     moves: usize,
     /// Think time before each move in milliseconds (±50 % jitter).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 1000)]
     think_ms: u64,
     /// Stop after this many seconds at most.
     #[arg(long, default_value_t = 120)]
@@ -43,6 +50,9 @@ pub struct LoadtestArgs {
     /// Seed of the clients' random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Commit mode of the server it starts (`full` or `normal`).
+    #[arg(long, default_value = "full")]
+    sync: SyncMode,
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -59,6 +69,7 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
             addr: a.addr,
             db: a.db.clone(),
             ai_threads: a.ai_threads,
+            sync: a.sync,
         })
         .await?;
         for p in server.problems() {
@@ -86,6 +97,7 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         think_ms: a.think_ms,
         timeout_s: a.timeout,
         seed: a.seed,
+        sync: a.sync,
     }))?;
     println!("{report}");
     Ok(())

@@ -112,12 +112,12 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         )
         .await;
         assert_eq!(s, 200, "{after}");
-        acked = moves(&after);
         let ply = after["ply"].as_u64().expect("ply");
         state = wait_for(&http, &game_url, |s| {
             s["ply"].as_u64() > Some(ply) || s["result"].is_object()
         })
         .await;
+        assert!(moves(&state).starts_with(&moves(&after)));
         acked = moves(&state);
     }
     // One more acknowledged move, then the kill, while the program may be

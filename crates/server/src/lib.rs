@@ -9,6 +9,7 @@
 //!     addr: "127.0.0.1:8080".parse().unwrap(),
 //!     db: "kyoku.db".into(),
 //!     ai_threads: None,
+//!     sync: kyoku_server::store::SyncMode::Full,
 //! })
 //! .await?;
 //! println!("listening on http://{}", server.addr());
@@ -18,6 +19,8 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+use axum::serve::ListenerExt;
 
 mod app;
 mod error;
@@ -45,6 +48,8 @@ pub struct Config {
     pub db: PathBuf,
     /// Programs thinking at once; `None`: one per core.
     pub ai_threads: Option<usize>,
+    /// When commits reach the disk.
+    pub sync: store::SyncMode,
 }
 
 /// Why the server could not start or stopped.
@@ -84,7 +89,7 @@ impl Server {
     /// the engine), restarts the programs whose turn it is, and listens.
     pub async fn start(config: Config) -> Result<Server, ServeError> {
         let db = config.db.clone();
-        let opened = tokio::task::spawn_blocking(move || store::open(&db))
+        let opened = tokio::task::spawn_blocking(move || store::open(&db, config.sync))
             .await
             .map_err(|e| ServeError::Database {
                 path: config.db.display().to_string(),
@@ -108,6 +113,11 @@ impl Server {
                 reason: e.to_string(),
             })?;
         let addr = listener.local_addr()?;
+        // No Nagle: an ack and the state after it are separate small writes,
+        // and the second must not wait for the peer's delayed TCP ack.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let router = http::router(app);
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(async move {

@@ -35,6 +35,8 @@ pub struct LoadConfig {
     pub timeout_s: u64,
     /// Seed of the clients' move choices.
     pub seed: u64,
+    /// The started server's commit mode (ignored with `addr`).
+    pub sync: crate::store::SyncMode,
 }
 
 /// What was measured.
@@ -129,9 +131,13 @@ async fn new_game(http: &reqwest::Client, addr: SocketAddr) -> Result<Game, Stri
             .to_string()
     };
     let tokens = [token(0), token(1)];
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .map_err(|e| e.to_string())?;
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
+        format!("ws://{addr}/api/games/{id}/ws"),
+        None,
+        true,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
     let state = loop {
         match ws.next().await {
             Some(Ok(Message::Text(t))) => {
@@ -263,6 +269,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
                 addr: SocketAddr::from(([127, 0, 0, 1], 0)),
                 db: db.clone(),
                 ai_threads: None,
+                sync: cfg.sync,
             })
             .await?;
             let a = server.addr();

@@ -133,11 +133,38 @@ CREATE TABLE IF NOT EXISTS moves (
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
 
-fn open_db(path: &Path) -> Result<Connection, StoreError> {
+/// When a commit reaches the disk (SQLite's `synchronous` in WAL mode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SyncMode {
+    /// Every commit is flushed to the disk (fsync) before it is answered:
+    /// nothing acknowledged is lost, even to a power cut.
+    #[default]
+    Full,
+    /// Commits are written to the log but flushed only at checkpoints:
+    /// nothing acknowledged is lost when the server process dies (killed,
+    /// crashed); a power cut may lose the last moves, never consistency.
+    Normal,
+}
+
+impl std::str::FromStr for SyncMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "full" => Ok(SyncMode::Full),
+            "normal" => Ok(SyncMode::Normal),
+            _ => Err(format!("sync must be full or normal, not {s:?}")),
+        }
+    }
+}
+
+fn open_db(path: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     let conn = Connection::open(path)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
-    // FULL: a committed move survives a power cut, not only a killed process.
-    conn.pragma_update(None, "synchronous", "FULL")?;
+    let sync = match sync {
+        SyncMode::Full => "FULL",
+        SyncMode::Normal => "NORMAL",
+    };
+    conn.pragma_update(None, "synchronous", sync)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.execute_batch(SCHEMA)?;
@@ -146,8 +173,8 @@ fn open_db(path: &Path) -> Result<Connection, StoreError> {
 
 /// Opens (creating if needed) the database, reads every game, and starts
 /// the writer thread.
-pub fn open(path: &Path) -> Result<(Store, Vec<GameRow>), StoreError> {
-    let conn = open_db(path)?;
+pub fn open(path: &Path, sync: SyncMode) -> Result<(Store, Vec<GameRow>), StoreError> {
+    let conn = open_db(path, sync)?;
     let games = load_all(&conn)?;
     let (tx, rx) = mpsc::channel::<Job>();
     thread::Builder::new()

@@ -36,6 +36,7 @@ async fn start_on(db: &std::path::Path) -> Server {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         db: db.to_path_buf(),
         ai_threads: Some(2),
+        sync: kyoku_server::store::SyncMode::Full,
     })
     .await
     .unwrap()
