@@ -237,7 +237,7 @@ test('Dōbutsu against the computer: click moves, the computer answers, reload k
   await page.context().close();
 });
 
-test('Dōbutsu: a move typed on the keyboard', async () => {
+test('Dōbutsu: a move typed on the keyboard, one dragged', async () => {
   const page = await newPage(PHONE);
   const id = await createInLobby(page, 'dobutsu', ['human', 'random']);
   await page.fill('#move-text', 'b2b3');
@@ -245,6 +245,20 @@ test('Dōbutsu: a move typed on the keyboard', async () => {
   const st = await until(id, (s) => s.ply >= 2, 'the random answer');
   if (st.history[0].move !== 'b2b3') throw new Error(`typed b2b3, got ${st.history[0].move}`);
   await waitShownPly(page, 2, 'the answer');
+  // And one dragged with the mouse: a piece of Sente onto a legal square.
+  const mv = st.legal_moves.find((m) => /^[a-c][1-4][a-c][1-4]$/.test(m));
+  const centre = async (sel) => {
+    const b = await page.locator(sel).first().boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const [fx, fy] = await centre(`[data-movable="${mv.slice(0, 2)}"]`);
+  const [tx, ty] = await centre(`rect[data-sq="${mv.slice(2, 4)}"]`);
+  await page.mouse.move(fx, fy);
+  await page.mouse.down();
+  await page.mouse.move(tx, ty, { steps: 8 });
+  await page.mouse.up();
+  const after = await until(id, (s) => s.ply >= 3, 'the dragged move');
+  if (after.history[2].move.replace('+', '') !== mv.replace('+', '')) throw new Error(`dragged ${mv}, got ${after.history[2].move}`);
   await page.context().close();
 });
 

@@ -2,6 +2,7 @@
 
 import { s, title } from '../dom.js';
 import { COLOURS } from '../players.js';
+import { enableDrag } from './drag.js';
 
 const FILES = 'abc';
 const SQ = 100; // one square, in SVG units
@@ -239,6 +240,13 @@ export class DobutsuBoard {
       svg.append(d);
     }
     svg.addEventListener('click', (ev) => this.click(ev));
+    enableDrag(this, svg, (key, sq) => {
+      const saved = this.selected;
+      this.selected = key;
+      const mv = this.destinations(legal).get(sq);
+      this.selected = saved;
+      return mv || null;
+    });
     this.container.replaceChildren(svg);
     this.svg = svg;
   }
@@ -257,6 +265,7 @@ export class DobutsuBoard {
   }
 
   click(ev) {
+    if (this.suppressClick && Date.now() - this.suppressClick < 400) return;
     const dest = ev.target.closest('[data-dest]');
     if (dest) {
       const mv = dest.getAttribute('data-move');

@@ -3,6 +3,7 @@
 // other side attacks, above all its Shogun) are marked.
 
 import { s, title } from '../dom.js';
+import { enableDrag } from './drag.js';
 
 const FILES = 'abcdefgh';
 const SQ = 60;
@@ -207,7 +208,9 @@ export class ShogunBoard {
         svg.append(d);
       }
     }
+    enableDrag(this, svg, (key, sq) => legal.find((m) => m.startsWith(key) && m.replace('x', '').slice(2, 4) === sq) || null);
     svg.addEventListener('click', (ev) => {
+      if (this.suppressClick && Date.now() - this.suppressClick < 400) return;
       const dest = ev.target.closest('[data-dest]');
       if (dest) { this.selected = null; view.onMove(dest.getAttribute('data-move')); return; }
       const m = ev.target.closest('[data-movable]');
