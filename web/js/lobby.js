@@ -5,6 +5,11 @@ import { api, saveSeats, loadSeats } from './api.js';
 import { h, clear } from './dom.js';
 import { chip, seatName, kindLabel, GAME_TITLES } from './players.js';
 
+const ABOUT = {
+  dobutsu: 'Shogi for children on 3 × 4 squares: catch the Lion, or walk yours home. Solved: the second player wins.',
+  shogun: '8 × 8; magnets under the board set how far each piece must move. Protect your Shogun.',
+  shiamgon: '3–5 players place stones on ring or triangle boards, push neighbours away and encircle them.',
+};
 const BOARDS = { tri8: [3], tri16: [3], disc5: [3, 4, 5], disc10: [3, 4, 5] };
 
 /** The games a new game can be: Shogun appears once the server knows it. */
@@ -64,7 +69,8 @@ export function mountLobby(root, navigate) {
       ['dobutsu', 'shogun', 'shiamgon'].map((g) => h('option', { value: g, selected: g === state.game, disabled: !games.includes(g) },
         `${GAME_TITLES[g]}${games.includes(g) ? '' : ' (not on this server yet)'}`)));
     form.append(h('h2', null, 'New game'), h('div', { class: 'field-row' }, h('label', { for: 'game' }, 'Game'), gameSel,
-      h('a', { href: `/rules/${state.game}`, 'data-link': '', class: 'small' }, 'rules')));
+      h('a', { href: `/rules/${state.game}`, 'data-link': '', class: 'small' }, 'rules')),
+    h('p', { class: 'hint' }, ABOUT[state.game]));
     if (state.game === 'shiamgon') {
       if (!BOARDS[state.board].includes(state.players)) state.players = 3;
       form.append(
