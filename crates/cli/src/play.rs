@@ -451,11 +451,20 @@ impl Session {
                     }
                     if self.seats[seat].program.is_some() {
                         let spec = self.seats[seat].spec.clone();
+                        if self.style.fancy {
+                            // Searching programs take a while; say so, then clear the line.
+                            let mut out = std::io::stdout().lock();
+                            write!(out, "{} ({spec}) is thinking…\r", self.seat_label(seat))?;
+                            out.flush()?;
+                        }
                         let mv = self.seats[seat]
                             .program
                             .as_mut()
                             .and_then(|prog| prog.choose(self.game.as_ref()))
                             .with_context(|| format!("{spec} found no move"))?;
+                        if self.style.fancy {
+                            print!("\x1b[2K");
+                        }
                         self.apply(&mv)
                             .map_err(|e| anyhow::anyhow!("{spec} chose a bad move: {e}"))?;
                     } else if !self.human_turn(seat, decision)? {
