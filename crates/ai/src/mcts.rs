@@ -534,8 +534,8 @@ impl<P: Position> Tree<P> {
                 break;
             }
             // Reading the clock costs little next to a playout, but not
-            // nothing: look every 16.
-            if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+            // nothing: look every 4.
+            if done.is_multiple_of(4) && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             history.path.clear();

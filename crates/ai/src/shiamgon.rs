@@ -246,7 +246,7 @@ pub const LEVELS: [Level; 5] = [
     Level {
         level: 3,
         playouts: 2000,
-        time_ms: 900,
+        time_ms: 700,
         rollout_plies: 30,
     },
     Level {
