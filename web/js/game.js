@@ -246,8 +246,9 @@ class GameView {
     } else if (st.toAct) {
       const seat = st.toAct.seat;
       if (!seatsHere.length) this.statusText.append(h('span', { class: 'muted' }, 'Watching · '));
+      const openSeat = st.seats[seat - 1] && st.seats[seat - 1].open;
       this.statusText.append(chip(st.game, seat), ' ',
-        mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
+        openSeat ? `${seatName(st.game, seat)}: waiting for someone to join from the lobby` : mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
           : `${seatName(st.game, seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'} (${kindLabel(st.seats[seat - 1] && st.seats[seat - 1].kind)})`);
     }
     this.renderBanner(st);
@@ -386,7 +387,7 @@ class GameView {
       const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
         chip(st.game, seat.seat),
         h('span', null, seatName(st.game, seat.seat), ' ',
-          h('span', { class: 'muted small' }, here ? '(you)' : `(${kindLabel(seat.kind)})`)),
+          h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)' : `(${kindLabel(seat.kind)})`)),
         scores ? h('span', { class: 'score', title: 'score' }, String(scores[seat.seat - 1])) : null);
       this.seatsBox.append(li);
     }
