@@ -8,7 +8,7 @@
 
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -301,6 +301,37 @@ for (const [board, players] of [['disc5', 3], ['tri8', 3], ['disc10', 4], ['tri1
     await page.context().close();
   });
 }
+
+test('Shiamgon boards are drawn with the geometry of the engine (every field outline)', async () => {
+  const page = await newPage(DESKTOP);
+  await page.goto(`${BASE}/`);
+  for (const board of ['tri8', 'tri16', 'disc5', 'disc10']) {
+    const file = join(tmp, `${board}.svg`);
+    await new Promise((res, rej) => {
+      const p = spawn(BIN, ['render', 'shiamgon', '--board', board, '--players', '3', '-o', file], { stdio: 'ignore' });
+      p.on('exit', (c) => (c === 0 ? res() : rej(new Error(`kyoku render exited ${c}`))));
+    });
+    const svg = readFileSync(file, 'utf8');
+    const engine = {};
+    for (const m of svg.matchAll(/<path d="([^"]+)"[^>]*data-field="([^"]+)"/g)) engine[m[2]] = m[1];
+    const ours = await page.evaluate(async (b) => {
+      const g = await import('/js/boards/shiamgon-geometry.js');
+      return Object.fromEntries(g.boardGeometry(b).fields.map((f) => [f.name, f.path]));
+    }, board);
+    const nums = (d) => (d.match(/-?\d+(\.\d+)?/g) || []).map(Number);
+    const names = Object.keys(engine);
+    if (!names.length || names.length !== Object.keys(ours).length) {
+      throw new Error(`${board}: engine draws ${names.length} fields, the UI ${Object.keys(ours).length}`);
+    }
+    for (const name of names) {
+      const [a, b] = [nums(engine[name]), nums(ours[name] || '')];
+      if (a.length !== b.length || a.some((x, i) => Math.abs(x - b[i]) > 2e-4)) {
+        throw new Error(`${board} field ${name}: engine ${engine[name]} ≠ UI ${ours[name]}`);
+      }
+    }
+  }
+  await page.context().close();
+});
 
 test('Shiamgon: a push of my stone is answered by clicking', async () => {
   // Seat 1 is played here through the API, seat 2 in the browser, seat 3 by
