@@ -1,7 +1,7 @@
 //! Shogun in the catalogue.
 
 use kyoku_core::{AgentRegistry, GameRecord};
-use kyoku_shogun::{Options, Position, Square, start};
+use kyoku_shogun::{Color, Move, Options, Position, Square, Variant, magnets, start};
 use serde_json::{Value, json};
 
 use crate::{AnyGame, GameError, Table, read_options};
@@ -29,16 +29,59 @@ pub fn players() -> AgentRegistry<Position> {
     r
 }
 
-/// The number each piece shows (by square), whose Shogun is threatened.
+/// The number each piece shows (by square); for each legal move the number
+/// the piece will show where it lands (magnetic variant only: in the random
+/// variant chance draws it after the move); whose Shogun is threatened.
 fn extras(record: &GameRecord<Position>) -> Value {
     let pos = record.position();
     let numbers: serde_json::Map<String, Value> = (0..64u8)
         .map(Square::new)
         .filter_map(|sq| pos.number_at(sq).map(|n| (sq.to_string(), json!(n))))
         .collect();
+    let mut move_numbers = serde_json::Map::new();
+    if pos.variant() == Variant::Magnetic {
+        let mut moves = Vec::new();
+        record.legal_moves(&mut moves);
+        for mv in moves {
+            if let Move::Step { from, to } = mv
+                && let Some(piece) = pos.piece_at(from)
+            {
+                let n = magnets::number(piece, to, pos.rotation());
+                move_numbers.insert(mv.to_string(), json!(n));
+            }
+        }
+    }
     json!({
         "numbers": numbers,
+        "move_numbers": move_numbers,
+        "threatened": {
+            "white": pos.shogun_threatened(Color::White),
+            "red": pos.shogun_threatened(Color::Red),
+        },
         "pending": pos.pending_square().map(|s| s.to_string()),
         "clock": pos.clock(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn every_legal_move_has_the_number_the_piece_will_show() {
+        let mut g = crate::new_game("shogun", &json!({})).unwrap();
+        for _ in 0..6 {
+            let extras = g.extras();
+            let legal = g.legal_moves();
+            let numbers = extras["move_numbers"].as_object().unwrap();
+            assert_eq!(numbers.len(), legal.len());
+            let mv = legal[legal.len() / 2].clone();
+            let promised = numbers[&mv].as_u64().unwrap();
+            let to = &mv[mv.len() - 2..];
+            g.play(&mv).unwrap();
+            assert_eq!(g.extras()["numbers"][to].as_u64(), Some(promised), "{mv}");
+        }
+        let random = crate::new_game("shogun", &json!({"variant": "random"})).unwrap();
+        assert_eq!(random.extras()["move_numbers"], json!({}));
+    }
 }
