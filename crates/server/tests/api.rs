@@ -636,3 +636,54 @@ async fn the_ui_is_served_at_the_root_and_for_client_routes() {
         .collect();
     assert!(names.contains(&"dobutsu") && names.contains(&"shiamgon"));
 }
+
+#[tokio::test]
+async fn a_full_shogun_game_through_the_api() {
+    let env = start().await;
+    let (id, tokens) = env.create("shogun", json!({}), &["human", "human"]).await;
+    let (_, first) = env.get(&format!("/api/games/{id}")).await;
+    let numbers = first["extras"]["move_numbers"].as_object().unwrap();
+    assert_eq!(
+        numbers.len(),
+        first["legal_moves"].as_array().unwrap().len()
+    );
+    let end = play_out(&env, &id, &tokens, 7, 3000).await;
+    assert_eq!(end["status"], "finished", "{}", end["ply"]);
+    let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored, history(&end));
+    let replayed = kyoku_games::replay("shogun", &end["options"], &stored).unwrap();
+    assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
+}
+
+#[tokio::test]
+async fn shogun_chance_is_drawn_by_the_server_and_stored() {
+    let env = start().await;
+    let (id, tokens) = env
+        .create("shogun", json!({"variant": "random"}), &["human", "human"])
+        .await;
+    let (_, first) = env.get(&format!("/api/games/{id}")).await;
+    // The starting numbers were drawn at creation: chance never waits.
+    let draws = first["history"].as_array().unwrap();
+    assert!(!draws.is_empty());
+    assert!(draws.iter().all(|h| h["seat"].is_null()));
+    assert_eq!(first["to_act"], json!({"seat": 1, "kind": "move"}));
+    let mv = first["legal_moves"][0].clone();
+    let (s, after) = env
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "token": tokens[0], "move": mv}),
+        )
+        .await;
+    assert_eq!(s, 200, "{after}");
+    let h = after["history"].as_array().unwrap();
+    assert_eq!(h.len(), draws.len() + 2);
+    assert_eq!(h[draws.len()]["seat"], 1);
+    assert!(h[draws.len() + 1]["seat"].is_null());
+    assert_eq!(after["to_act"]["seat"], 2);
+    let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored, history(&after));
+}
