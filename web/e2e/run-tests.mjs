@@ -215,6 +215,8 @@ test('Dōbutsu against the computer: click moves, the computer answers, reload k
     if (after.result) break;
     await waitShownPly(page, after.ply, 'the computer answer');
   }
+  // The page catches up with the server (also when the game just ended).
+  await waitShownPly(page, (await getState(id)).ply, 'the last move');
   const before = await shown(page);
   await page.setViewportSize(PHONE);
   await shot(page, 'dobutsu-phone');

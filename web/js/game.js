@@ -419,7 +419,10 @@ class GameView {
     } else {
       // Shiamgon: who acted is not in the text; show the ply and the seat when known.
       st.history.forEach((m, i) => {
-        this.movesBox.append(h('span', { class: 'n' }, `${i + 1}.`), h('span', null, m.seat ? chip(st.game, m.seat) : null, ' ', btn(i)));
+        // A move made while a push was pending is that push's answer.
+        const answer = this.positions && this.positions[i] != null && / push /.test(this.positions[i]);
+        this.movesBox.append(h('span', { class: 'n' }, `${i + 1}.`), h('span', null, m.seat ? chip(st.game, m.seat) : null, ' ', btn(i),
+          answer ? h('span', { class: 'small muted' }, ' pushed away') : m.move === 'pass' ? h('span', { class: 'small muted' }, ' (no placement)') : null));
       });
     }
     if (!st.history.length) this.movesBox.append(h('span', { class: 'muted small', style: 'grid-column: 1 / -1' }, 'No moves yet.'));
