@@ -100,5 +100,12 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         sync: a.sync,
     }))?;
     println!("{report}");
+    if report.errors > 0 || report.timed_out {
+        anyhow::bail!(
+            "{} moves refused or lost{}",
+            report.errors,
+            if report.timed_out { ", timed out" } else { "" }
+        );
+    }
     Ok(())
 }
