@@ -511,6 +511,9 @@ test('Shogun: click moves against the computer, reload keeps the game', async ()
   for (const [sq, n] of Object.entries(nums.server)) {
     if (nums.mine[sq] !== n) throw new Error(`number on ${sq}: board ${nums.mine[sq]}, server ${n}`);
   }
+  // The board's own threat test agrees with the server's, when it sends one.
+  const threat = await page.evaluate(() => ({ board: window.kyokuGame.board.shogunInCheck, server: window.kyokuGame.live.extras.threatened || null }));
+  if (threat.server && threat.board !== threat.server.white) throw new Error(`Shogun threatened: board ${threat.board}, server ${threat.server.white}`);
   // A selected piece shows the number it will show on each destination.
   const from = st.legal_moves[0].slice(0, 2);
   await page.click(`[data-movable="${from}"]`);
