@@ -687,3 +687,58 @@ async fn shogun_chance_is_drawn_by_the_server_and_stored() {
         .unwrap();
     assert_eq!(stored, history(&after));
 }
+
+#[tokio::test]
+async fn garbage_never_breaks_the_server_or_a_game() {
+    let env = start().await;
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let mut rng = seeded_rng(17);
+    let paths = [
+        "/api/games".to_string(),
+        format!("/api/games/{id}/moves"),
+        format!("/api/games/{id}/join"),
+    ];
+    let pieces: [&[u8]; 10] = [
+        b"{",
+        b"}",
+        b"\"seat\":",
+        b"1",
+        b"-7",
+        b"\"move\":\"b2b3\"",
+        b",",
+        b"null",
+        b"\xff\xfe",
+        b"[[[[",
+    ];
+    for i in 0..300 {
+        let mut body = Vec::new();
+        for _ in 0..rng.random_range(0..12) {
+            body.extend_from_slice(pieces[rng.random_range(0..pieces.len())]);
+        }
+        let (s, v) = env.post_raw(&paths[i % paths.len()], body).await;
+        assert!((400..500).contains(&s), "{s} {v}");
+        assert!(v["error"].is_string(), "{v}");
+    }
+    // Odd but well-formed moves: huge seats, non-hex and short tokens.
+    for body in [
+        json!({"seat": u64::MAX, "token": tokens[0], "move": "b2b3"}),
+        json!({"seat": 0, "token": tokens[0], "move": "b2b3"}),
+        json!({"seat": 1, "token": "zz".repeat(16), "move": "b2b3"}),
+        json!({"seat": 1, "token": "ab", "move": "b2b3"}),
+        json!({"seat": 1, "token": tokens[0], "move": ""}),
+        json!({"seat": 1, "token": tokens[0], "move": "é".repeat(100)}),
+    ] {
+        let (s, v) = env.post(&format!("/api/games/{id}/moves"), &body).await;
+        assert!((400..500).contains(&s), "{s} {v}");
+    }
+    let (s, state) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, 200);
+    assert_eq!(state["ply"], 0);
+    let (s, _) = env
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+}
