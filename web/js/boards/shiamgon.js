@@ -61,6 +61,15 @@ export class ShiamgonBoard {
       const f = this.byName.get(name);
       if (f) svg.append(s('rect', { x: f.cx - f.r * 1.25, y: f.cy - f.r * 1.25, width: f.r * 2.5, height: f.r * 2.5, fill: 'none', stroke: '#555', 'stroke-width': stroke * 1.8, 'stroke-dasharray': `${f.r * 0.25} ${f.r * 0.15}`, 'pointer-events': 'none' }));
     }
+    // The push: a line from the placed stone to the stone that must move
+    // (under the stones).
+    if (push) {
+      const a = this.byName.get(push.placed);
+      const b = this.byName.get(push.stone);
+      if (a && b) {
+        svg.append(s('line', { x1: a.cx, y1: a.cy, x2: b.cx, y2: b.cy, stroke: '#000', 'stroke-width': stroke * 2, 'pointer-events': 'none', opacity: 0.6 }));
+      }
+    }
     const newest = view.history && view.history.length ? view.history[view.history.length - 1].move : null;
     for (const [name, p] of stoneAt) {
       const f = this.byName.get(name);
@@ -75,13 +84,6 @@ export class ShiamgonBoard {
       }, LETTERS[p - 1]));
       if (view.animate && newest === name) g.classList.add('appear');
       svg.append(g);
-    }
-    if (push) {
-      const a = this.byName.get(push.placed);
-      const b = this.byName.get(push.stone);
-      if (a && b) {
-        svg.append(s('line', { x1: a.cx, y1: a.cy, x2: b.cx, y2: b.cy, stroke: '#000', 'stroke-width': stroke * 2, 'pointer-events': 'none', opacity: 0.6 }));
-      }
     }
     if (this.names) {
       for (const f of this.geo.fields) {
