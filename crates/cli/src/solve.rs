@@ -65,6 +65,24 @@ pub struct SolveArgs {
     /// Print wall time and peak memory (resident set) on stderr at the end.
     #[arg(long)]
     stats: bool,
+    /// Solve a smaller game instead: the Lions and this many Giraffes,
+    /// Elephants and Chicks, e.g. `1,0,1` (for checks).
+    #[arg(long, hide = true, value_parser = parse_material)]
+    material: Option<[u8; 3]>,
+    /// Use the existing table file (checksum checked) instead of solving
+    /// again, e.g. to print --json.
+    #[arg(long)]
+    reuse: bool,
+}
+
+fn parse_material(s: &str) -> Result<[u8; 3], String> {
+    let v: Vec<u8> = s
+        .split(',')
+        .map(|x| x.trim().parse::<u8>().ok().filter(|&n| n <= 2))
+        .collect::<Option<_>>()
+        .ok_or("material is three counts 0-2: Giraffes,Elephants,Chicks")?;
+    v.try_into()
+        .map_err(|_| "material is three counts 0-2: Giraffes,Elephants,Chicks".to_string())
 }
 
 /// `kyoku analyze dobutsu`.
@@ -87,6 +105,8 @@ pub struct AnalyzeArgs {
 /// is not a terminal).
 struct Bars {
     bar: Mutex<Option<ProgressBar>>,
+    /// When each phase started, for --stats.
+    phases: Mutex<Vec<(String, Instant)>>,
 }
 
 impl Bars {
@@ -94,6 +114,10 @@ impl Bars {
         let mut b = self.bar.lock().unwrap_or_else(|e| e.into_inner());
         match e {
             Event::Phase { name, total } => {
+                self.phases
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((name.to_string(), Instant::now()));
                 if let Some(old) = b.take() {
                     old.finish();
                 }
@@ -169,21 +193,51 @@ fn run_solve(a: SolveArgs) -> anyhow::Result<()> {
             a.convention.name()
         );
         let checked = tb.verify(n, a.seed).map_err(|e| anyhow::anyhow!("{e}"))?;
-        writeln!(out, "consistent: every sampled value equals the one-ply search")?;
+        writeln!(
+            out,
+            "consistent: every sampled value equals the one-ply search"
+        )?;
         writeln!(out, "{checked}")?;
         return Ok(());
     }
     let bars = Bars {
         bar: Mutex::new(None),
+        phases: Mutex::new(Vec::new()),
     };
     let progress = |e: Event| bars.event(e);
-    let tb = solve::solve(a.convention, &progress)?;
+    let reused = a.reuse && a.material.is_none() && path.exists();
+    let tb = match a.material {
+        _ if reused => {
+            let tb = Tablebase::open(&path, true)?;
+            anyhow::ensure!(
+                tb.convention() == a.convention,
+                "{} holds the {} convention, not {}",
+                path.display(),
+                tb.convention().name(),
+                a.convention.name()
+            );
+            tb
+        }
+        Some(m) => {
+            anyhow::ensure!(
+                !a.json,
+                "--json needs the real game's table (no --material)"
+            );
+            anyhow::ensure!(a.output.is_some(), "a smaller game's table needs -o FILE");
+            solve::solve_material(m, a.convention)?
+        }
+        None => solve::solve(a.convention, &progress)?,
+    };
     let solved = t0.elapsed();
     bars.event(Event::Phase {
         name: "writing",
         total: 0,
     });
-    let sum = tb.write(&path)?;
+    let sum = if reused {
+        solve::checksum_of(&path)?
+    } else {
+        tb.write(&path)?
+    };
     let written = t0.elapsed();
     let s = tb.summary();
     if a.json {
@@ -215,7 +269,7 @@ fn run_solve(a: SolveArgs) -> anyhow::Result<()> {
         bars.finish();
         let start = tb
             .value(&kyoku_dobutsu::Position::startpos())
-            .expect("the start is not finished");
+            .map_or("not in this table".to_string(), |v| v.to_string());
         writeln!(
             out,
             "Dōbutsu Shōgi solved ({} convention): {} positions, side to move wins {}, draws {}, loses {}",
@@ -234,7 +288,21 @@ fn run_solve(a: SolveArgs) -> anyhow::Result<()> {
         writeln!(out, "table: {} (checksum {sum:016x})", path.display())?;
     }
     if a.stats {
-        let rss = peak_rss_kib().map_or("unknown".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
+        let phases = bars.phases.lock().unwrap_or_else(|e| e.into_inner());
+        let ends = phases
+            .iter()
+            .skip(1)
+            .map(|(_, t)| *t)
+            .chain([Instant::now()]);
+        let parts: Vec<String> = phases
+            .iter()
+            .zip(ends)
+            .map(|((name, t), end)| format!("{name} {:.2} s", (end - *t).as_secs_f64()))
+            .collect();
+        eprintln!("stats: phases: {}", parts.join(", "));
+        let rss = peak_rss_kib().map_or("unknown".into(), |k| {
+            format!("{:.1} MiB", k as f64 / 1024.0)
+        });
         eprintln!(
             "stats: solved in {:.2} s, written by {:.2} s, total {:.2} s; peak resident {rss}; threads {}",
             solved.as_secs_f64(),
@@ -260,6 +328,11 @@ pub fn analyze(a: AnalyzeArgs) -> anyhow::Result<()> {
     anyhow::ensure!(
         tb.convention() == Convention::Seed,
         "analysis follows the product's rules: use a table of the seed convention"
+    );
+    anyhow::ensure!(
+        tb.covers(pos),
+        "the table holds only positions with {:?} Giraffes, Elephants and Chicks",
+        tb.material()
     );
     let mut out = std::io::stdout().lock();
     let own = tb.value(pos);

@@ -325,11 +325,10 @@ impl Pos {
                 out.push(Child::Pos(n.flip()));
             }
         }
-        for s in 0..3 {
+        for (s, &k) in SLOT_KIND.iter().enumerate() {
             if self.hand[0][s] == 0 {
                 continue;
             }
-            let k = SLOT_KIND[s];
             let mut t = empty;
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
@@ -398,11 +397,10 @@ impl Pos {
                     q.kind[ok] |= 1 << fr;
                     out.push(q);
                     // Un-capture: a piece of theirs comes back from our hand.
-                    for s in 0..3 {
+                    for (s, &ck) in SLOT_KIND.iter().enumerate() {
                         if q.hand[0][s] == 0 {
                             continue;
                         }
-                        let ck = SLOT_KIND[s];
                         let mut r = q;
                         r.hand[0][s] -= 1;
                         r.them |= tb;
@@ -449,11 +447,11 @@ impl Pos {
 
     /// The engine's position with Sente to move (`turn` = Sente) or the
     /// rotated one with Gote to move.
-    pub fn to_position(&self, turn: Color) -> Position {
+    pub fn to_position(self, turn: Color) -> Position {
         let p = if turn == Color::Gote {
             self.flip()
         } else {
-            *self
+            self
         };
         let mut setup = crate::position::Setup {
             board: [None; 12],

@@ -57,7 +57,7 @@ pub(crate) struct Indexer {
     /// `[g][e][c]` on the board → signature, 255 if the material has not so many.
     sig_of: [[[u8; 3]; 3]; 3],
     /// Pieces of each kind in the game (Giraffe, Elephant, Chick): 2 each in the real game.
-    material: [u8; 3],
+    pub material: [u8; 3],
     /// Numbers per Lion class.
     pub per_class: u64,
 }
@@ -309,9 +309,11 @@ impl Indexer {
         let seq =
             self.kind_unrank[sig.g as usize * 9 + sig.e as usize * 3 + sig.c as usize][kind_r];
         let (a, b) = self.rep[cls];
-        let mut p = Pos::default();
-        p.us = 1 << a;
-        p.them = 1 << b;
+        let mut p = Pos {
+            us: 1 << a,
+            them: 1 << b,
+            ..Pos::default()
+        };
         p.kind[LION] = (1 << a) | (1 << b);
         let mut m = occ10;
         let mut i = 0;

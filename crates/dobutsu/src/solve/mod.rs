@@ -23,7 +23,8 @@ pub use board::Convention;
 pub use reach::{PaperCounts, paper_counts};
 pub use retro::{Event, SolveError};
 pub use table::{
-    FORMAT_VERSION, HEADER_LEN, TableError, Tablebase, Value, checksum, data_dir, default_path,
+    FORMAT_VERSION, HEADER_LEN, TableError, Tablebase, Value, checksum, checksum_of, data_dir,
+    default_path,
 };
 
 use board::{Child, Pos};
@@ -67,7 +68,7 @@ impl Tablebase {
     /// returns the checksum.
     pub fn write(&self, path: &Path) -> Result<u64, TableError> {
         match self.owned() {
-            Some(e) => table::write_table(path, self.convention(), e),
+            Some(e) => table::write_table(path, self.convention(), self.material(), e),
             None => Err(TableError::Io {
                 path: path.to_path_buf(),
                 source: std::io::Error::other("a mapped table is already on disk"),
@@ -78,15 +79,16 @@ impl Tablebase {
     /// Counts wins, draws and losses over every entry.
     pub fn summary(&self) -> Summary {
         let n = self.len();
-        let hist: [u64; 256] = (0..n)
+        let chunks = n.div_ceil(1 << 20);
+        let hist: [u64; 256] = (0..chunks)
             .into_par_iter()
-            .fold(
-                || [0u64; 256],
-                |mut h, i| {
+            .map(|c| {
+                let mut h = [0u64; 256];
+                for i in c << 20..((c + 1) << 20).min(n) {
                     h[self.entry(i) as usize] += 1;
-                    h
-                },
-            )
+                }
+                h
+            })
             .reduce(
                 || [0u64; 256],
                 |mut a, b| {

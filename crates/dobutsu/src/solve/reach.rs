@@ -113,7 +113,14 @@ pub fn paper_counts(tb: &Tablebase, progress: &(dyn Fn(Event) + Sync)) -> PaperC
             while t != 0 {
                 let b = t.trailing_zeros() as u64;
                 t &= t - 1;
-                let p = ix.unrank(w as u64 * 64 + b);
+                let idx = w as u64 * 64 + b;
+                let p = ix.unrank(idx);
+                // Both mirror images of a position whose Lions stand on the
+                // middle file have numbers: count the smaller one only.
+                let (cls, _) = ix.class_of(&p);
+                if ix.class_sym(cls) && ix.index(&p.mirror()) < idx {
+                    continue;
+                }
                 a[0] += 1;
                 a[7] += (p.mirror() == p) as u64;
                 match p.status(conv) {

@@ -121,16 +121,43 @@ pub(crate) fn solve(
         let newval = target + 1;
         let found = AtomicU64::new(0);
         let seen = AtomicU64::new(0);
-        let win_level = level % 2 == 0;
+        let win_level = level.is_multiple_of(2);
+        let apply = |qi: u32| {
+            let qi = qi as usize;
+            let e = &table[qi];
+            let v = e.load(Relaxed);
+            if v >= RESOLVED {
+                return;
+            }
+            if win_level {
+                e.store(newval, Relaxed);
+            } else {
+                let old = e.fetch_sub(1, Relaxed);
+                debug_assert!((1..RESOLVED).contains(&old), "counter underflow");
+                if old != 1 {
+                    return;
+                }
+                e.store(newval, Relaxed);
+            }
+            found.fetch_add(1, Relaxed);
+            next[qi >> CHUNK_BITS].store(true, Relaxed);
+        };
         (0..nchunks).into_par_iter().for_each_init(
-            || Vec::with_capacity(128),
-            |preds: &mut Vec<Pos>, ch| {
+            || {
+                (
+                    Vec::with_capacity(128),
+                    Vec::with_capacity(256),
+                    Vec::with_capacity(256),
+                )
+            },
+            |(preds, cur_ix, prev_ix): &mut (Vec<Pos>, Vec<u32>, Vec<u32>), ch| {
                 if !cur[ch].swap(false, Relaxed) && level > 2 {
                     return;
                 }
                 let lo = ch as u64 * CHUNK;
                 let hi = (lo + CHUNK).min(n);
                 let mut here = 0;
+                prev_ix.clear();
                 for idx in lo..hi {
                     if table[idx as usize].load(Relaxed) != target {
                         continue;
@@ -143,26 +170,10 @@ pub(crate) fn solve(
                     preds.clear();
                     p.predecessors(preds);
                     let psym = ix.class_sym((idx / ix.per_class) as usize);
-                    let update = |q: &Pos| {
-                        let qi = ix.index(q) as usize;
-                        let e = &table[qi];
-                        let v = e.load(Relaxed);
-                        if v >= RESOLVED {
-                            return;
-                        }
-                        if win_level {
-                            e.store(newval, Relaxed);
-                        } else {
-                            let old = e.fetch_sub(1, Relaxed);
-                            debug_assert!(old >= 1 && old < RESOLVED, "counter underflow");
-                            if old != 1 {
-                                return;
-                            }
-                            e.store(newval, Relaxed);
-                        }
-                        found.fetch_add(1, Relaxed);
-                        next[qi >> CHUNK_BITS].store(true, Relaxed);
-                    };
+                    // The numbers of the predecessors (each once per move
+                    // into this entry, see the module notes on mirrors),
+                    // fetched into cache while the previous entry's are updated.
+                    cur_ix.clear();
                     for q in preds.iter() {
                         let (qc, qm) = ix.class_of(q);
                         if qc >= TABLE_CLASSES {
@@ -170,15 +181,25 @@ pub(crate) fn solve(
                         }
                         if psym {
                             if !qm {
-                                update(q);
+                                cur_ix.push(ix.index(q) as u32);
                             }
                         } else {
-                            update(q);
+                            cur_ix.push(ix.index(q) as u32);
                             if ix.class_sym(qc) {
-                                update(&q.mirror());
+                                cur_ix.push(ix.index(&q.mirror()) as u32);
                             }
                         }
                     }
+                    for &qi in cur_ix.iter() {
+                        prefetch(&table[qi as usize]);
+                    }
+                    for &qi in prev_ix.iter() {
+                        apply(qi);
+                    }
+                    std::mem::swap(cur_ix, prev_ix);
+                }
+                for &qi in prev_ix.iter() {
+                    apply(qi);
                 }
                 seen.fetch_add(here, Relaxed);
             },
@@ -197,4 +218,20 @@ pub(crate) fn solve(
         e.store(if v < RESOLVED { 0 } else { v - RESOLVED + 1 }, Relaxed);
     });
     Ok(table)
+}
+
+/// Asks the processor to bring an entry into cache (a hint only).
+#[inline(always)]
+#[allow(unsafe_code)]
+fn prefetch(e: &AtomicU8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and changes no state; every x86_64
+    // processor has SSE.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            e as *const AtomicU8 as *const i8,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = e;
 }

@@ -137,11 +137,12 @@ pub fn checksum(data: &[u8]) -> u64 {
     combine(&blocks)
 }
 
-fn header(conv: Convention, count: u64, sum: u64) -> [u8; HEADER_LEN] {
+fn header(conv: Convention, material: [u8; 3], count: u64, sum: u64) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
     h[12] = conv.code();
+    h[13..16].copy_from_slice(&material);
     h[16..24].copy_from_slice(&count.to_le_bytes());
     h[24..32].copy_from_slice(&sum.to_le_bytes());
     h
@@ -151,6 +152,7 @@ fn header(conv: Convention, count: u64, sum: u64) -> [u8; HEADER_LEN] {
 pub(crate) fn write_table(
     path: &Path,
     conv: Convention,
+    material: [u8; 3],
     entries: &[AtomicU8],
 ) -> Result<u64, TableError> {
     let io = |source| TableError::Io {
@@ -179,7 +181,7 @@ pub(crate) fn write_table(
     let mut file = w.into_inner().map_err(|e| io(e.into_error()))?;
     use std::io::Seek;
     file.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
-    file.write_all(&header(conv, entries.len() as u64, sum))
+    file.write_all(&header(conv, material, entries.len() as u64, sum))
         .map_err(io)?;
     file.sync_all().map_err(io)?;
     drop(file);
@@ -208,6 +210,18 @@ fn combine(blocks: &[u64]) -> u64 {
             .wrapping_mul(0x0000_0100_0000_01B3)
             .rotate_left(31)
     })
+}
+
+/// The checksum recorded in a table file's header.
+pub fn checksum_of(path: &Path) -> Result<u64, TableError> {
+    let mut h = [0u8; HEADER_LEN];
+    File::open(path)
+        .and_then(|mut f| f.read_exact(&mut h))
+        .map_err(|source| TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    Ok(u64::from_le_bytes(h[24..32].try_into().expect("8 bytes")))
 }
 
 /// Where tables live: `$KYOKU_DATA_DIR`, else `$XDG_DATA_HOME/kyoku`, else
@@ -277,7 +291,15 @@ impl Tablebase {
         let mut h = [0u8; HEADER_LEN];
         file.read_exact(&mut h)
             .map_err(|_| TableError::BadHeader(path.to_path_buf()))?;
-        let ix = Indexer::full();
+        let material = [h[13], h[14], h[15]];
+        if material.iter().any(|&m| m > 2) {
+            return Err(TableError::BadHeader(path.to_path_buf()));
+        }
+        let ix = if material == [2, 2, 2] {
+            Indexer::full()
+        } else {
+            Arc::new(Indexer::new(material))
+        };
         let version = u32::from_le_bytes(h[8..12].try_into().expect("4 bytes"));
         let count = u64::from_le_bytes(h[16..24].try_into().expect("8 bytes"));
         let sum = u64::from_le_bytes(h[24..32].try_into().expect("8 bytes"));
@@ -364,10 +386,32 @@ impl Tablebase {
         }
     }
 
+    /// Giraffes, Elephants and Chicks in the table's game (2 each for the real game).
+    pub fn material(&self) -> [u8; 3] {
+        self.ix.material
+    }
+
+    /// Whether the table holds positions with `pos`'s pieces (always, for
+    /// the real game's table).
+    pub fn covers(&self, pos: &Position) -> bool {
+        use crate::types::{Color, Kind};
+        let count = |k: Kind, h: Kind| {
+            (pos.pieces_of_kind(k) | pos.pieces_of_kind(h)).count_ones() as u8
+                + pos.hand(Color::Sente, k)
+                + pos.hand(Color::Gote, k)
+        };
+        [
+            count(Kind::Giraffe, Kind::Giraffe),
+            count(Kind::Elephant, Kind::Elephant),
+            count(Kind::Chick, Kind::Hen),
+        ] == self.ix.material
+    }
+
     /// The value of a position for its side to move (`None` when the game
-    /// is over). Only meaningful for a table of the product's rules (`seed`).
+    /// is over, or the table does not cover its pieces). Only meaningful for
+    /// a table of the product's rules (`seed`).
     pub fn value(&self, pos: &Position) -> Option<Value> {
-        if pos.result().is_some() {
+        if pos.result().is_some() || !self.covers(pos) {
             return None;
         }
         Pos::from_position(pos).map(|p| self.value_of(&p))
