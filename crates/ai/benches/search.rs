@@ -3,8 +3,10 @@
 //! Criterion's throughput line ("thrpt") is in nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kyoku_ai::agent::shogun_agent;
 use kyoku_ai::alphabeta::{Evaluation, Limits, Searcher};
 use kyoku_ai::eval::dobutsu::DobutsuEval;
+use kyoku_ai::eval::shogun::ShogunEval;
 use kyoku_core::{GameRecord, Position};
 
 /// Searches `pos` to a fixed depth with a fresh table each time; the node
@@ -39,5 +41,41 @@ fn dobutsu(c: &mut Criterion) {
     bench_position(c, "dobutsu middlegame", pos, DobutsuEval, 12);
 }
 
-criterion_group!(benches, dobutsu);
+/// A Shogun middlegame: 20 plies of ai:3 against itself from the start.
+fn shogun_middlegame(variant: kyoku_shogun::Variant) -> kyoku_shogun::Position {
+    use kyoku_core::Agent;
+    let options = kyoku_shogun::Options {
+        variant,
+        ..Default::default()
+    };
+    let pos = kyoku_shogun::start(&options).expect("the default start");
+    let mut record = GameRecord::new(pos);
+    let mut agents = [shogun_agent(3, 1), shogun_agent(3, 2)];
+    let mut rng = kyoku_core::seeded_rng(7);
+    let mut plies = 0;
+    while plies < 20 {
+        let mv = match record.to_act() {
+            kyoku_core::ToAct::Player(p, _) => {
+                plies += 1;
+                agents[p.index()].choose(&record)
+            }
+            kyoku_core::ToAct::Chance => kyoku_core::sample_chance(record.position(), &mut rng),
+            kyoku_core::ToAct::Nobody => None,
+        };
+        match mv {
+            Some(m) => record.play_unchecked(m),
+            None => break,
+        }
+    }
+    record.position().clone()
+}
+
+fn shogun(c: &mut Criterion) {
+    let pos = shogun_middlegame(kyoku_shogun::Variant::Magnetic);
+    bench_position(c, "shogun middlegame", pos, ShogunEval, 8);
+    let pos = shogun_middlegame(kyoku_shogun::Variant::Random);
+    bench_position(c, "shogun random middlegame", pos, ShogunEval, 6);
+}
+
+criterion_group!(benches, dobutsu, shogun);
 criterion_main!(benches);
