@@ -64,7 +64,7 @@ enum SolveGame {
 
 #[derive(Subcommand)]
 enum AnalyzeGame {
-    /// Dōbutsu Shōgi, from the solved table.
+    /// Dōbutsu Shōgi, from the solved table (or by search with --level/--depth).
     Dobutsu(solve::AnalyzeArgs),
     /// Shogun, by alpha-beta search.
     Shogun(analyze::ShogunArgs),

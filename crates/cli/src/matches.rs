@@ -88,7 +88,10 @@ fn options(a: &MatchArgs, seats: usize) -> anyhow::Result<Value> {
         }
     }
     if game != "shiamgon" {
-        for (flag, set) in [("board", a.board.is_some()), ("handicap", a.handicap.is_some())] {
+        for (flag, set) in [
+            ("board", a.board.is_some()),
+            ("handicap", a.handicap.is_some()),
+        ] {
             if set {
                 wrong(flag, game)?;
             }
@@ -227,7 +230,11 @@ fn elo(p: f64) -> f64 {
 
 fn elo_text(x: f64) -> String {
     if x.abs() > 2000.0 {
-        if x > 0.0 { "+inf".into() } else { "-inf".into() }
+        if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
     } else {
         format!("{x:+.0}")
     }
@@ -369,7 +376,15 @@ fn report(a: &MatchArgs, specs: &[SeatSpec], games: &[GameResult]) -> anyhow::Re
             "max_plies": a.max_plies,
         });
         if let Some((e, lo, hi)) = elo_line {
-            out["elo"] = json!({"difference": e, "low": lo, "high": hi});
+            // A clean sweep has no finite Elo difference: null.
+            let finite = |x: f64| {
+                if x.abs() > 2000.0 {
+                    Value::Null
+                } else {
+                    json!(x.round())
+                }
+            };
+            out["elo"] = json!({"difference": finite(e), "low": finite(lo), "high": finite(hi)});
         }
         println!("{out}");
         return Ok(());
