@@ -218,3 +218,41 @@ fn tanaka_small_tables_are_consistent() {
         assert_eq!(tb.verify(n, 0), Ok(n));
     }
 }
+
+#[test]
+fn perfect_player_keeps_its_promise() {
+    use kyoku_core::{Agent, GameRecord, RandomAgent};
+    use kyoku_dobutsu::solve::PerfectAgent;
+    use std::sync::Arc;
+
+    let tb = Arc::new(solve_material([1, 0, 1], Convention::Seed).expect("solves"));
+    let positions = all_positions(&[Kind::Giraffe, Kind::Chick]);
+    let mut games = 0;
+    for (i, start) in positions.iter().enumerate().step_by(997) {
+        let Some(Value::Win(d)) = tb.value(start) else {
+            continue;
+        };
+        // The winner plays perfectly, the loser at random: the game ends
+        // within the promised distance, won by the side that was to move.
+        let mut perfect = PerfectAgent::new(tb.clone(), i as u64);
+        let mut random = RandomAgent::new(i as u64);
+        let mut rec = GameRecord::new(*start);
+        let winner = start.turn();
+        let mut plies = 0;
+        while rec.outcome().is_none() {
+            let mv = if rec.position().turn() == winner {
+                Agent::<Position>::choose(&mut perfect, &rec)
+            } else {
+                Agent::<Position>::choose(&mut random, &rec)
+            }
+            .expect("a move");
+            rec.play(mv).expect("legal");
+            plies += 1;
+            assert!(plies <= d, "{}: not won within {d} plies", start.to_text());
+        }
+        let o = rec.outcome().expect("over");
+        assert_eq!(o.winner().map(|w| w.index()), Some(winner.index()));
+        games += 1;
+    }
+    assert!(games > 20);
+}

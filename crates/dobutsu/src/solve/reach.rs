@@ -116,10 +116,14 @@ pub fn paper_counts(tb: &Tablebase, progress: &(dyn Fn(Event) + Sync)) -> PaperC
                 let idx = w as u64 * 64 + b;
                 let p = ix.unrank(idx);
                 // Both mirror images of a position whose Lions stand on the
-                // middle file have numbers: count the smaller one only.
+                // middle file have numbers, and the search may have reached
+                // either or both: count the smaller one reached.
                 let (cls, _) = ix.class_of(&p);
-                if ix.class_sym(cls) && ix.index(&p.mirror()) < idx {
-                    continue;
+                if ix.class_sym(cls) {
+                    let mi = ix.index(&p.mirror());
+                    if mi < idx && seen[(mi / 64) as usize].load(Relaxed) & (1 << (mi % 64)) != 0 {
+                        continue;
+                    }
                 }
                 a[0] += 1;
                 a[7] += (p.mirror() == p) as u64;
