@@ -53,7 +53,8 @@ fn shogun_middlegame(variant: kyoku_shogun::Variant) -> kyoku_shogun::Position {
     let mut agents = [shogun_agent(3, 1), shogun_agent(3, 2)];
     let mut rng = kyoku_core::seeded_rng(7);
     let mut plies = 0;
-    while plies < 20 {
+    // Stop at a player's turn (in the random variant chance acts after every move).
+    while plies < 20 || record.to_act() == kyoku_core::ToAct::Chance {
         let mv = match record.to_act() {
             kyoku_core::ToAct::Player(p, _) => {
                 plies += 1;

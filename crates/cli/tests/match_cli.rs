@@ -1,0 +1,152 @@
+//! `kyoku match` and `kyoku analyze` (search): output shape, seat rotation,
+//! reproducibility, bad input.
+
+use std::process::Command;
+
+fn kyoku(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        .args(args)
+        .output()
+        .expect("kyoku runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = kyoku(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(out.trim()).expect("one JSON object")
+}
+
+#[test]
+fn two_player_json_has_one_entry_per_spec_and_adds_up() {
+    let args = [
+        "match",
+        "dobutsu",
+        "--players",
+        "ai:2,random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let j = json(&args);
+    assert_eq!(j["games"], 6);
+    let players = j["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    assert_eq!(players[0]["spec"], "ai:2");
+    assert_eq!(players[1]["spec"], "random");
+    for p in players {
+        let total = p["wins"].as_f64().unwrap()
+            + p["draws"].as_f64().unwrap()
+            + p["losses"].as_f64().unwrap();
+        assert_eq!(total, 6.0);
+    }
+    assert_eq!(players[0]["wins"].as_f64(), players[1]["losses"].as_f64());
+    assert!(j["elo"].get("difference").is_some());
+    // The same seed replays the same match, with one thread or two.
+    let mut threaded = args.to_vec();
+    threaded.extend(["--threads", "2"]);
+    assert_eq!(json(&threaded), j);
+}
+
+#[test]
+fn shogun_random_variant_and_shiamgon_three_seats() {
+    let j = json(&[
+        "match",
+        "shogun",
+        "--variant",
+        "random",
+        "--players",
+        "ai:1,random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(j["games"], 2);
+    let j = json(&[
+        "match",
+        "shiamgon",
+        "--board",
+        "disc5",
+        "--players",
+        "random,random,random",
+        "--games",
+        "3",
+        "--max-plies",
+        "60",
+        "--json",
+    ]);
+    let players = j["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    let ranks: f64 = players
+        .iter()
+        .map(|p| p["mean_rank"].as_f64().unwrap())
+        .sum();
+    assert!((3.0..=6.0).contains(&ranks), "{ranks}");
+    let wins: f64 = players.iter().map(|p| p["wins"].as_f64().unwrap()).sum();
+    let draws = players[0]["draws"].as_f64().unwrap();
+    assert!((wins + draws - 3.0).abs() < 1e-9, "{j}");
+}
+
+#[test]
+fn text_report_names_the_players_and_elo() {
+    let (code, out, _) = kyoku(&["match", "dobutsu", "--players", "ai:1,ai:1", "--games", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("ai:1"), "{out}");
+    assert!(out.contains("Elo"), "{out}");
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    for args in [
+        &["match", "chess", "--players", "random,random"][..],
+        &["match", "dobutsu", "--players", "random"],
+        &["match", "dobutsu", "--players", "ai:9,random"],
+        &["match", "dobutsu", "--players", "human,random"],
+        &["match", "dobutsu", "--players", "oracle,random"],
+        &[
+            "match",
+            "dobutsu",
+            "--players",
+            "random,random",
+            "--board",
+            "disc5",
+        ],
+        &[
+            "match",
+            "shiamgon",
+            "--players",
+            "random,random,random",
+            "--board",
+            "hex",
+        ],
+    ] {
+        let (code, _, err) = kyoku(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn analyze_finds_the_win_and_reports_the_search() {
+    let (code, out, err) = kyoku(&[
+        "analyze",
+        "dobutsu",
+        "--fen",
+        "l2/G2/3/1L1[] w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("best move: a3a4"), "{out}");
+    assert!(out.contains("win in 1"), "{out}");
+    let j = json(&["analyze", "shogun", "--depth", "3", "--json"]);
+    assert!(j["best"].is_string());
+    assert!(j["nodes"].as_u64().unwrap() > 0);
+    assert!(!j["pv"].as_array().unwrap().is_empty());
+}
