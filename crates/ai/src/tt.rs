@@ -97,3 +97,29 @@ impl<M: Copy> Table<M> {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_probe_and_keep_the_move() {
+        let mut t: Table<u16> = Table::new(4);
+        assert!(t.probe(42).is_none());
+        t.store(42, Some(7), 10, 3, Bound::Exact);
+        let e = t.probe(42).unwrap();
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (Some(7), 10, 3, Bound::Exact)
+        );
+        // A result without a move keeps the stored move.
+        t.store(42, None, -5, 4, Bound::Upper);
+        assert_eq!(t.probe(42).unwrap().mv, Some(7));
+        // Another key in the same slot: a much deeper entry of this search stays.
+        t.store(42 + 16, None, 0, 0, Bound::Lower);
+        assert!(t.probe(42).is_some());
+        assert!(t.probe(42 + 16).is_none());
+        // Entries stay small: the table's memory is entries × this.
+        assert!(std::mem::size_of::<Option<Entry<kyoku_dobutsu::Move>>>() <= 24);
+    }
+}
