@@ -75,7 +75,7 @@ fn shogun(c: &mut Criterion) {
     let pos = shogun_middlegame(kyoku_shogun::Variant::Magnetic);
     bench_position(c, "shogun middlegame", pos, ShogunEval, 8);
     let pos = shogun_middlegame(kyoku_shogun::Variant::Random);
-    bench_position(c, "shogun random middlegame", pos, ShogunEval, 6);
+    bench_position(c, "shogun random middlegame", pos, ShogunEval, 4);
 }
 
 criterion_group!(benches, dobutsu, shogun);
