@@ -10,8 +10,25 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+/// A server process, killed (SIGKILL) when dropped, so a failing test
+/// leaves nothing behind.
+struct Proc(Child);
+
+impl Proc {
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 /// Starts `kyoku serve` on a free loopback port; returns it and its address.
-fn serve(db: &Path) -> (Child, String) {
+fn serve(db: &Path) -> (Proc, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -29,7 +46,7 @@ fn serve(db: &Path) -> (Child, String) {
         .and_then(|rest| rest.split_whitespace().next())
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string();
-    (child, addr)
+    (Proc(child), addr)
 }
 
 async fn post(http: &reqwest::Client, url: String, body: Value) -> (u16, Value) {
@@ -134,8 +151,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         acked = moves(&after);
     }
     let auto_before = get(&http, format!("http://{addr}/api/games/{auto_id}")).await;
-    child.kill().expect("SIGKILL");
-    child.wait().expect("reaped");
+    child.kill();
 
     // Straight from the file: every acknowledged move, replaying through the engine.
     let stored = kyoku_server::store::stored_moves(&db, &id)
@@ -160,7 +176,8 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
     let (mut child, addr) = serve(&db);
     let game_url = format!("http://{addr}/api/games/{id}");
     let back = get(&http, game_url.clone()).await;
-    assert_eq!(moves(&back), stored);
+    // (The program may already have answered: it resumes at start-up.)
+    assert!(moves(&back).starts_with(&stored), "{back}");
     // The program answers the last move if it had not yet …
     let mut state = wait_for(&http, &game_url, |s| {
         s["to_act"]["seat"] == 1 || s["result"].is_object()
@@ -204,6 +221,5 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
     assert!(all.starts_with(&auto_stored));
     let replayed = kyoku_games::replay("shiamgon", &finished["options"], &all).expect("replays");
     assert!(replayed.outcome().is_some());
-    child.kill().expect("SIGKILL");
-    child.wait().expect("reaped");
+    child.kill();
 }
