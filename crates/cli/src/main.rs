@@ -6,9 +6,9 @@ mod dobutsu;
 mod matches;
 mod play;
 mod serve;
-mod solve;
 mod shiamgon;
 mod shogun;
+mod solve;
 
 use clap::{Parser, Subcommand};
 
