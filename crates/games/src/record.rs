@@ -374,7 +374,7 @@ mod tests {
                 options: json!({"board": "disc5", "players": 3}),
                 players: vec!["human".into(), "ai:2".into(), "random".into()],
                 moves,
-                result: finished.then(|| RecordResult { scores, reason }),
+                result: finished.then_some(RecordResult { scores, reason }),
             };
             prop_assert_eq!(Record::parse(&rec.to_text()), Ok(rec));
         }
