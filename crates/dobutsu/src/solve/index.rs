@@ -23,8 +23,41 @@ use std::sync::{Arc, OnceLock};
 
 use super::board::{CHICK, ELEPHANT, GIRAFFE, HEN, LION, Pos};
 
+// `unrank` turns kind codes into kinds by arithmetic: code 1, 2, 3 are the
+// kinds 1, 2, 3, and a promoted Chick the kind after it.
+const _: () = assert!(GIRAFFE == 1 && ELEPHANT == 2 && CHICK == 3 && HEN == 4);
+
 /// Lion classes in the table.
 pub const TABLE_CLASSES: usize = 21;
+/// The numbers of the positions that differ only in the hands are
+/// consecutive: the last digit of the number says how the pieces off the
+/// board divide between the hands.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct HandGroup {
+    /// This position's digit.
+    pub digit: u32,
+    /// How many digits (positions) the group has.
+    pub size: u32,
+    /// Radix of the Giraffes in our hand (those off the board, plus one).
+    giraffes: u32,
+    /// Radix of the Elephants in our hand.
+    elephants: u32,
+}
+
+impl HandGroup {
+    /// How many kinds the side to move has in hand at `digit`.
+    #[inline(always)]
+    pub fn kinds_in_hand(&self, digit: u32) -> u32 {
+        let g = digit % self.giraffes;
+        let rest = digit / self.giraffes;
+        let e = rest % self.elephants;
+        let c = rest / self.elephants;
+        (g > 0) as u32 + (e > 0) as u32 + (c > 0) as u32
+    }
+}
+
+/// Numbers per block of the signature search table.
+const SIG_BUCKET_BITS: u32 = 12;
 /// All Lion classes (the extended numbering).
 pub const ALL_CLASSES: usize = 72;
 
@@ -54,6 +87,9 @@ pub(crate) struct Indexer {
     kind_rank: Vec<u16>,
     kind_unrank: Vec<Vec<u16>>,
     sigs: Vec<Sig>,
+    /// For each block of `2^SIG_BUCKET_BITS` numbers in a class, the
+    /// signature its first number falls in (a start for the search).
+    sig_start: Vec<u8>,
     /// `[g][e][c]` on the board → signature, 255 if the material has not so many.
     sig_of: [[[u8; 3]; 3]; 3],
     /// Pieces of each kind in the game (Giraffe, Elephant, Chick): 2 each in the real game.
@@ -92,6 +128,7 @@ impl Indexer {
             kind_rank: vec![0; 4096],
             kind_unrank: vec![Vec::new(); 27],
             sigs: Vec::new(),
+            sig_start: Vec::new(),
             sig_of: [[[255; 3]; 3]; 3],
             material,
             per_class: 0,
@@ -162,6 +199,14 @@ impl Indexer {
             }
         }
         ix.per_class = off;
+        let mut si = 0;
+        for b in 0..off.div_ceil(1 << SIG_BUCKET_BITS) {
+            let first = (b << SIG_BUCKET_BITS) as u32;
+            while si + 1 < ix.sigs.len() && ix.sigs[si + 1].off <= first {
+                si += 1;
+            }
+            ix.sig_start.push(si as u8);
+        }
         // Kind sequences: digits 1 = Giraffe, 2 = Elephant, 3 = Chick/Hen.
         for seq in 0..4096u16 {
             let mut counts = [0u8; 4];
@@ -227,35 +272,37 @@ impl Indexer {
         self.index_oriented(&p, cls)
     }
 
-    #[inline]
+    #[inline(always)]
     fn index_oriented(&self, p: &Pos, cls: usize) -> u64 {
         let (a, b) = self.rep[cls];
-        let (a, b) = (a as usize, b as usize);
-        let mut occ = (p.us | p.them) & !p.kind[LION];
-        let mut occ10 = 0usize;
+        let (lo, hi) = (a.min(b) as u32, a.max(b) as u32);
+        let occ = (p.us | p.them) & !p.kind[LION];
+        // The 10 free squares, numbered without the Lions' two: bits below
+        // the lower Lion stay, bits between move down one, bits above two.
+        let below = (1u16 << lo) - 1;
+        let mid = ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
+        let above = 0x0fff & !((1u16 << (hi + 1)) - 1);
+        let occ10 = ((occ & below) | ((occ & mid) >> 1) | ((occ & above) >> 2)) as usize;
+        // Kind codes 1 = Giraffe, 2 = Elephant, 3 = Chick/Hen as two bit
+        // planes, read without branches (the kinds are unpredictable).
+        let chicks = p.kind[CHICK] | p.kind[HEN];
+        let plane0 = (p.kind[GIRAFFE] | chicks) as usize;
+        let plane1 = (p.kind[ELEPHANT] | chicks) as usize;
+        let (them, hens, chicks) = (p.them as u64, p.kind[HEN] as u64, chicks as u64);
+        let mut rest = occ;
         let mut seq = 0usize;
         let mut own = 0u64;
         let mut promo = 0u64;
         let mut i = 0;
         let mut nc = 0;
-        while occ != 0 {
-            let sq = occ.trailing_zeros() as usize;
-            occ &= occ - 1;
-            let bit = 1u16 << sq;
-            let fp = sq - (sq > a) as usize - (sq > b) as usize;
-            occ10 |= 1 << fp;
-            let k = p.kind_at(bit);
-            let code = match k {
-                GIRAFFE => 1,
-                ELEPHANT => 2,
-                _ => 3,
-            };
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let code = ((plane0 >> sq) & 1) | (((plane1 >> sq) & 1) << 1);
             seq |= code << (2 * i);
-            own |= (((p.them >> sq) & 1) as u64) << i;
-            if k == CHICK || k == HEN {
-                promo |= ((k == HEN) as u64) << nc;
-                nc += 1;
-            }
+            own |= ((them >> sq) & 1) << i;
+            promo |= ((hens >> sq) & 1) << nc;
+            nc += (chicks >> sq) & 1;
             i += 1;
         }
         let g = p.kind[GIRAFFE].count_ones() as usize;
@@ -286,25 +333,34 @@ impl Indexer {
     }
 
     /// The position with a number (the canonical mirror image).
+    #[inline]
     pub fn unrank(&self, idx: u64) -> Pos {
-        let cls = (idx / self.per_class) as usize;
-        let rest = (idx % self.per_class) as u32;
-        let si = match self.sigs.binary_search_by(|s| s.off.cmp(&rest)) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        // Several empty signatures can't exist (each has size ≥ 1), so the
-        // last one with off ≤ rest is the one.
+        self.unrank_group(idx).0
+    }
+
+    /// The position with a number, and where it stands in its group: the
+    /// run of consecutive numbers that differ only in the hands.
+    pub fn unrank_group(&self, idx: u64) -> (Pos, HandGroup) {
+        // Every number fits 32 bits (72 classes × 11.9 M), and 32-bit
+        // divisions are several times cheaper than 64-bit ones.
+        debug_assert!(idx < self.ext_size() && self.ext_size() <= u32::MAX as u64);
+        let (idx, per_class) = (idx as u32, self.per_class as u32);
+        let cls = (idx / per_class) as usize;
+        let rest = idx % per_class;
+        let mut si = self.sig_start[(rest >> SIG_BUCKET_BITS) as usize] as usize;
+        while si + 1 < self.sigs.len() && self.sigs[si + 1].off <= rest {
+            si += 1;
+        }
         let sig = self.sigs[si];
-        let mut r = (rest - sig.off) as u64;
-        let hand = r % sig.h as u64;
-        r /= sig.h as u64;
+        let mut r = rest - sig.off;
+        let hand = r % sig.h;
+        r /= sig.h;
         let promo = r & ((1 << sig.c) - 1);
         r >>= sig.c;
         let own = r & ((1 << sig.n) - 1);
         r >>= sig.n;
-        let kind_r = (r % sig.m as u64) as usize;
-        let occ_r = (r / sig.m as u64) as usize;
+        let kind_r = (r % sig.m) as usize;
+        let occ_r = (r / sig.m) as usize;
         let occ10 = self.occ_unrank[sig.n as usize][occ_r];
         let seq =
             self.kind_unrank[sig.g as usize * 9 + sig.e as usize * 3 + sig.c as usize][kind_r];
@@ -315,6 +371,8 @@ impl Indexer {
             ..Pos::default()
         };
         p.kind[LION] = (1 << a) | (1 << b);
+        // Without branches: the kinds and owners are unpredictable.
+        let (own, promo) = (own as u16, promo as u16);
         let mut m = occ10;
         let mut i = 0;
         let mut nc = 0;
@@ -322,29 +380,20 @@ impl Indexer {
             let fp = m.trailing_zeros() as usize;
             m &= m - 1;
             let bit = 1u16 << self.free[cls][fp];
+            // Codes 1, 2, 3 are the kinds Giraffe, Elephant, Chick; a Chick
+            // whose promotion bit is set is a Hen, the next kind.
             let code = (seq >> (2 * i)) & 3;
-            let k = match code {
-                1 => GIRAFFE,
-                2 => ELEPHANT,
-                _ => {
-                    nc += 1;
-                    if (promo >> (nc - 1)) & 1 != 0 {
-                        HEN
-                    } else {
-                        CHICK
-                    }
-                }
-            };
+            let chick = (code == 3) as u16;
+            let k = code as usize + (chick & (promo >> nc) & 1) as usize;
+            nc += chick;
             p.kind[k] |= bit;
-            if (own >> i) & 1 != 0 {
-                p.them |= bit;
-            } else {
-                p.us |= bit;
-            }
+            let theirs = (own >> i) & 1;
+            p.them |= bit * theirs;
+            p.us |= bit * (1 - theirs);
             i += 1;
         }
-        let [tg, te, tc] = self.material.map(u64::from);
-        let (g, e, c) = (sig.g as u64, sig.e as u64, sig.c as u64);
+        let [tg, te, tc] = self.material.map(u32::from);
+        let (g, e, c) = (sig.g as u32, sig.e as u32, sig.c as u32);
         let hg = hand % (tg - g + 1);
         let rest_h = hand / (tg - g + 1);
         let he = rest_h % (te - e + 1);
@@ -355,6 +404,12 @@ impl Indexer {
             (te - e - he) as u8,
             (tg - g - hg) as u8,
         ];
-        p
+        let group = HandGroup {
+            digit: hand,
+            size: sig.h,
+            giraffes: tg - g + 1,
+            elephants: te - e + 1,
+        };
+        (p, group)
     }
 }

@@ -7,6 +7,7 @@
 
 mod agent;
 mod board;
+mod bytes;
 mod index;
 mod reach;
 mod retro;

@@ -12,11 +12,12 @@
 //! At the end, counters that never reached zero are draws; the bytes become
 //! the file's form: 0 = draw, `d + 1` = distance `d`.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
 use super::board::{Convention, Pos, Status};
+use super::bytes::AtomicBytes;
 use super::index::{Indexer, TABLE_CLASSES};
 
 /// First byte value of a settled position.
@@ -58,11 +59,9 @@ pub(crate) fn solve(
     ix: &Indexer,
     conv: Convention,
     progress: &(dyn Fn(Event) + Sync),
-) -> Result<Vec<AtomicU8>, SolveError> {
+) -> Result<AtomicBytes, SolveError> {
     let n = ix.table_size();
-    let table: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(0))
-        .take(n as usize)
-        .collect();
+    let table = AtomicBytes::new(n as usize);
     let nchunks = n.div_ceil(CHUNK) as usize;
 
     // Initial values: wins in 1, losses in 0 and 2, counters.
@@ -74,29 +73,52 @@ pub(crate) fn solve(
     (0..nchunks).into_par_iter().for_each(|ch| {
         let lo = ch as u64 * CHUNK;
         let hi = (lo + CHUNK).min(n);
-        for idx in lo..hi {
-            let p = ix.unrank(idx);
-            let v = match p.status(conv) {
-                Status::Capture => RESOLVED + 1,
+        // Eight entries at a time, a whole word each (chunks start on one).
+        let mut word = [0u8; 8];
+        let mut put = |idx: u64, v: u8| {
+            word[(idx % 8) as usize] = v;
+            if idx % 8 == 7 || idx + 1 == hi {
+                table.store8((idx & !7) as usize, word);
+                word = [0; 8];
+            }
+        };
+        // A group of positions differing only in the hands shares the
+        // board's moves; only the number of drops changes.
+        let mut idx = lo;
+        while idx < hi {
+            let (p, group) = ix.unrank_group(idx);
+            let end = (idx + (group.size - group.digit) as u64).min(hi);
+            match p.status(conv) {
+                Status::Capture => (idx..end).for_each(|j| put(j, RESOLVED + 1)),
                 // Not in the table's Lion classes.
                 Status::Arrived | Status::AlreadyWon => unreachable!("not a table position"),
                 Status::Open => {
-                    let (legal, safe, wins) = p.count_moves(conv);
-                    if wins {
-                        RESOLVED + 1
-                    } else if legal == 0 {
-                        RESOLVED
-                    } else if safe == 0 {
-                        RESOLVED + 2
-                    } else if safe >= RESOLVED as u32 {
-                        too_many.fetch_max(safe as u64, Relaxed);
-                        0
-                    } else {
-                        safe as u8
+                    let mut bare = p;
+                    bare.hand[0] = [0; 3];
+                    let (legal0, safe0, wins) = bare.count_moves(conv);
+                    let empty = (0x0fff & !(p.us | p.them)).count_ones();
+                    let unattacked = p.attackers_them(p.lion_us() as usize) == 0;
+                    for j in idx..end {
+                        let drops = group.kinds_in_hand(group.digit + (j - idx) as u32) * empty;
+                        let legal = legal0 + drops;
+                        let safe = safe0 + if unattacked { drops } else { 0 };
+                        let v = if wins {
+                            RESOLVED + 1
+                        } else if legal == 0 {
+                            RESOLVED
+                        } else if safe == 0 {
+                            RESOLVED + 2
+                        } else if safe >= RESOLVED as u32 {
+                            too_many.fetch_max(safe as u64, Relaxed);
+                            0
+                        } else {
+                            safe as u8
+                        };
+                        put(j, v);
                     }
                 }
-            };
-            table[idx as usize].store(v, Relaxed);
+            }
+            idx = end;
         }
         progress(Event::Advance(hi - lo));
     });
@@ -124,20 +146,22 @@ pub(crate) fn solve(
         let win_level = level.is_multiple_of(2);
         let apply = |qi: u32| {
             let qi = qi as usize;
-            let e = &table[qi];
-            let v = e.load(Relaxed);
-            if v >= RESOLVED {
-                return;
-            }
             if win_level {
-                e.store(newval, Relaxed);
+                if !table.set_if_below(qi, RESOLVED, newval) {
+                    return;
+                }
             } else {
-                let old = e.fetch_sub(1, Relaxed);
+                if table.load(qi) >= RESOLVED {
+                    return;
+                }
+                let old = table.decrement(qi);
                 debug_assert!((1..RESOLVED).contains(&old), "counter underflow");
                 if old != 1 {
                     return;
                 }
-                e.store(newval, Relaxed);
+                // Every edge into a counter is taken once: nobody else
+                // touches this byte now that it is zero.
+                table.fill_zero(qi, newval);
             }
             found.fetch_add(1, Relaxed);
             next[qi >> CHUNK_BITS].store(true, Relaxed);
@@ -158,14 +182,12 @@ pub(crate) fn solve(
                 let hi = (lo + CHUNK).min(n);
                 let mut here = 0;
                 prev_ix.clear();
-                for idx in lo..hi {
-                    if table[idx as usize].load(Relaxed) != target {
-                        continue;
-                    }
+                table.for_each_equal(lo as usize, hi as usize, target, |idx| {
+                    let idx = idx as u64;
                     here += 1;
                     let p = ix.unrank(idx);
                     if level == 1 && p.status(conv) == Status::Capture {
-                        continue;
+                        return;
                     }
                     preds.clear();
                     p.predecessors(preds);
@@ -191,13 +213,13 @@ pub(crate) fn solve(
                         }
                     }
                     for &qi in cur_ix.iter() {
-                        prefetch(&table[qi as usize]);
+                        table.prefetch(qi as usize);
                     }
                     for &qi in prev_ix.iter() {
                         apply(qi);
                     }
                     std::mem::swap(cur_ix, prev_ix);
-                }
+                });
                 for &qi in prev_ix.iter() {
                     apply(qi);
                 }
@@ -213,25 +235,6 @@ pub(crate) fn solve(
     }
 
     // The file's form.
-    table.par_iter().for_each(|e| {
-        let v = e.load(Relaxed);
-        e.store(if v < RESOLVED { 0 } else { v - RESOLVED + 1 }, Relaxed);
-    });
+    table.map_words(|v| if v < RESOLVED { 0 } else { v - RESOLVED + 1 });
     Ok(table)
-}
-
-/// Asks the processor to bring an entry into cache (a hint only).
-#[inline(always)]
-#[allow(unsafe_code)]
-fn prefetch(e: &AtomicU8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and changes no state; every x86_64
-    // processor has SSE.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            e as *const AtomicU8 as *const i8,
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = e;
 }

@@ -12,12 +12,12 @@ use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 use thiserror::Error;
 
 use super::board::{Convention, Pos, Status};
+use super::bytes::AtomicBytes;
 use super::index::Indexer;
 use crate::position::Position;
 
@@ -153,7 +153,7 @@ pub(crate) fn write_table(
     path: &Path,
     conv: Convention,
     material: [u8; 3],
-    entries: &[AtomicU8],
+    entries: &AtomicBytes,
 ) -> Result<u64, TableError> {
     let io = |source| TableError::Io {
         path: path.to_path_buf(),
@@ -169,11 +169,9 @@ pub(crate) fn write_table(
     let mut w = BufWriter::with_capacity(1 << 20, file);
     w.write_all(&[0u8; HEADER_LEN]).map_err(io)?;
     let mut blocks = Vec::new();
-    for chunk in entries.chunks(1 << 20) {
-        let b = &mut buf[..chunk.len()];
-        for (d, e) in b.iter_mut().zip(chunk) {
-            *d = e.load(Relaxed);
-        }
+    for lo in (0..entries.len()).step_by(1 << 20) {
+        let b = &mut buf[..(entries.len() - lo).min(1 << 20)];
+        entries.copy_out(lo, b);
         blocks.push(checksum_block(b));
         w.write_all(b).map_err(io)?;
     }
@@ -247,7 +245,7 @@ pub fn default_path(conv: Convention) -> PathBuf {
 /// Where a table's bytes are.
 pub(crate) enum Bytes {
     Mapped(memmap2::Mmap),
-    Owned(Vec<AtomicU8>),
+    Owned(AtomicBytes),
 }
 
 /// A solved table: the value of every position, by the table's convention.
@@ -261,7 +259,7 @@ impl Tablebase {
     pub(crate) fn from_entries(
         conv: Convention,
         ix: Arc<Indexer>,
-        entries: Vec<AtomicU8>,
+        entries: AtomicBytes,
     ) -> Tablebase {
         Tablebase {
             conv,
@@ -359,11 +357,11 @@ impl Tablebase {
     pub(crate) fn entry(&self, idx: u64) -> u8 {
         match &self.bytes {
             Bytes::Mapped(m) => m[HEADER_LEN + idx as usize],
-            Bytes::Owned(v) => v[idx as usize].load(Relaxed),
+            Bytes::Owned(v) => v.load(idx as usize),
         }
     }
 
-    pub(crate) fn owned(&self) -> Option<&[AtomicU8]> {
+    pub(crate) fn owned(&self) -> Option<&AtomicBytes> {
         match &self.bytes {
             Bytes::Owned(v) => Some(v),
             Bytes::Mapped(_) => None,
