@@ -56,6 +56,59 @@ impl HandGroup {
     }
 }
 
+/// Small tables for gathering bits, so that numbering needs no loop over
+/// the pieces (and no instruction newer than x86-64's first).
+struct BitTables {
+    /// `ext[mask][x]`: the bits of `x` at `mask`'s places, packed low (6 bits).
+    ext: [[u8; 64]; 64],
+    /// Bit `j` moved to bit `2j` (6 bits).
+    spread: [u16; 64],
+    /// Set bits of a 12-bit word.
+    ones: [u8; 4096],
+}
+
+impl BitTables {
+    fn new() -> BitTables {
+        let mut t = BitTables {
+            ext: [[0; 64]; 64],
+            spread: [0; 64],
+            ones: [0; 4096],
+        };
+        for m in 0..64usize {
+            for x in 0..64usize {
+                let (mut out, mut k) = (0u8, 0);
+                for j in 0..6 {
+                    if m >> j & 1 != 0 {
+                        out |= ((x >> j & 1) as u8) << k;
+                        k += 1;
+                    }
+                }
+                t.ext[m][x] = out;
+            }
+            t.spread[m] = (0..6).map(|j| ((m >> j & 1) as u16) << (2 * j)).sum();
+        }
+        for (x, o) in t.ones.iter_mut().enumerate() {
+            *o = x.count_ones() as u8;
+        }
+        t
+    }
+
+    /// The bits of `x` at the places of `mask` (12 bits), packed low.
+    #[inline(always)]
+    fn pext(&self, x: u16, mask: u16) -> u32 {
+        let (ml, mh) = ((mask & 63) as usize, (mask >> 6 & 63) as usize);
+        let lo = self.ext[ml][(x & 63) as usize] as u32;
+        let hi = self.ext[mh][(x >> 6 & 63) as usize] as u32;
+        lo | hi << self.ones[ml]
+    }
+
+    /// Set bits of a 12-bit word.
+    #[inline(always)]
+    fn count(&self, x: u16) -> u32 {
+        self.ones[(x & 0x0fff) as usize] as u32
+    }
+}
+
 /// Numbers per block of the signature search table.
 const SIG_BUCKET_BITS: u32 = 12;
 /// All Lion classes (the extended numbering).
@@ -87,6 +140,7 @@ pub(crate) struct Indexer {
     kind_rank: Vec<u16>,
     kind_unrank: Vec<Vec<u16>>,
     sigs: Vec<Sig>,
+    bits: BitTables,
     /// For each block of `2^SIG_BUCKET_BITS` numbers in a class, the
     /// signature its first number falls in (a start for the search).
     sig_start: Vec<u8>,
@@ -128,6 +182,7 @@ impl Indexer {
             kind_rank: vec![0; 4096],
             kind_unrank: vec![Vec::new(); 27],
             sigs: Vec::new(),
+            bits: BitTables::new(),
             sig_start: Vec::new(),
             sig_of: [[[255; 3]; 3]; 3],
             material,
@@ -284,30 +339,21 @@ impl Indexer {
         let above = 0x0fff & !((1u16 << (hi + 1)) - 1);
         let occ10 = ((occ & below) | ((occ & mid) >> 1) | ((occ & above) >> 2)) as usize;
         // Kind codes 1 = Giraffe, 2 = Elephant, 3 = Chick/Hen as two bit
-        // planes, read without branches (the kinds are unpredictable).
+        // planes; each plane's bits, and the owners', gathered in the order
+        // of the occupied squares by table (no branches: the kinds are
+        // unpredictable).
         let chicks = p.kind[CHICK] | p.kind[HEN];
-        let plane0 = (p.kind[GIRAFFE] | chicks) as usize;
-        let plane1 = (p.kind[ELEPHANT] | chicks) as usize;
-        let (them, hens, chicks) = (p.them as u64, p.kind[HEN] as u64, chicks as u64);
-        let mut rest = occ;
-        let mut seq = 0usize;
-        let mut own = 0u64;
-        let mut promo = 0u64;
-        let mut i = 0;
-        let mut nc = 0;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let code = ((plane0 >> sq) & 1) | (((plane1 >> sq) & 1) << 1);
-            seq |= code << (2 * i);
-            own |= ((them >> sq) & 1) << i;
-            promo |= ((hens >> sq) & 1) << nc;
-            nc += (chicks >> sq) & 1;
-            i += 1;
-        }
-        let g = p.kind[GIRAFFE].count_ones() as usize;
-        let e = p.kind[ELEPHANT].count_ones() as usize;
-        let c = (p.kind[CHICK] | p.kind[HEN]).count_ones() as usize;
+        let plane0 = p.kind[GIRAFFE] | chicks;
+        let plane1 = p.kind[ELEPHANT] | chicks;
+        let (them, hens) = (p.them, p.kind[HEN]);
+        let seq = (self.bits.spread[self.bits.pext(plane0 as u16, occ) as usize]
+            | self.bits.spread[self.bits.pext(plane1 as u16, occ) as usize] << 1)
+            as usize;
+        let own = self.bits.pext(them as u16, occ) as u64;
+        let promo = self.bits.pext(hens as u16, chicks as u16) as u64;
+        let g = self.bits.count(p.kind[GIRAFFE]) as usize;
+        let e = self.bits.count(p.kind[ELEPHANT]) as usize;
+        let c = self.bits.count(chicks as u16) as usize;
         let sig = &self.sigs[self.sig_of[g][e][c] as usize];
         debug_assert!(self.sig_of[g][e][c] != 255, "more pieces than the material");
         let [tg, te, _] = self.material;
