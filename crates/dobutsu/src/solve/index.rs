@@ -346,14 +346,14 @@ impl Indexer {
         let plane0 = p.kind[GIRAFFE] | chicks;
         let plane1 = p.kind[ELEPHANT] | chicks;
         let (them, hens) = (p.them, p.kind[HEN]);
-        let seq = (self.bits.spread[self.bits.pext(plane0 as u16, occ) as usize]
-            | self.bits.spread[self.bits.pext(plane1 as u16, occ) as usize] << 1)
+        let seq = (self.bits.spread[self.bits.pext(plane0, occ) as usize]
+            | self.bits.spread[self.bits.pext(plane1, occ) as usize] << 1)
             as usize;
-        let own = self.bits.pext(them as u16, occ) as u64;
-        let promo = self.bits.pext(hens as u16, chicks as u16) as u64;
+        let own = self.bits.pext(them, occ) as u64;
+        let promo = self.bits.pext(hens, chicks) as u64;
         let g = self.bits.count(p.kind[GIRAFFE]) as usize;
         let e = self.bits.count(p.kind[ELEPHANT]) as usize;
-        let c = self.bits.count(chicks as u16) as usize;
+        let c = self.bits.count(chicks) as usize;
         let sig = &self.sigs[self.sig_of[g][e][c] as usize];
         debug_assert!(self.sig_of[g][e][c] != 255, "more pieces than the material");
         let [tg, te, _] = self.material;
