@@ -55,3 +55,49 @@ pub fn players() -> AgentRegistry<Position> {
 fn extras(_record: &GameRecord<Position>) -> Value {
     json!({})
 }
+
+/// Why a position cannot be analysed by the solved table.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// Only Dōbutsu Shōgi is solved.
+    #[error("analysis by the solved table exists for Dōbutsu Shōgi only, not {0}")]
+    NotAvailable(String),
+    /// The position text is not a Dōbutsu position.
+    #[error("not a Dōbutsu position: {0}")]
+    BadPosition(String),
+    /// The table is missing or unusable.
+    #[error(transparent)]
+    NoTable(#[from] kyoku_dobutsu::solve::TableError),
+}
+
+/// A value as JSON: `{"result": "win"|"loss"|"draw", "plies": n}` (no
+/// `plies` for a draw).
+fn value_json(v: kyoku_dobutsu::solve::Value) -> Value {
+    match v.plies() {
+        Some(n) => json!({"result": v.word(), "plies": n}),
+        None => json!({"result": v.word()}),
+    }
+}
+
+/// Perfect-play values from the solved table (the default one, opened once)
+/// for the position with text `fen`: the position's own value for the side
+/// to move (`null` once the game is over) and every legal move's, best first,
+/// its distance counting the move itself:
+/// `{"position": …, "value": {…}|null, "moves": [{"move": "b2b3", "result": "win", "plies": 11}, …]}`.
+pub fn analysis(fen: &str) -> Result<Value, AnalysisError> {
+    let pos = Position::from_text(fen).map_err(|e| AnalysisError::BadPosition(e.to_string()))?;
+    let tb = kyoku_dobutsu::solve::shared_table()?;
+    let moves: Vec<Value> = kyoku_dobutsu::solve::analyze(&tb, &pos)
+        .into_iter()
+        .map(|(m, v)| {
+            let mut e = value_json(v);
+            e["move"] = json!(pos.move_to_text(m));
+            e
+        })
+        .collect();
+    Ok(json!({
+        "position": pos.to_text(),
+        "value": tb.value(&pos).map(value_json),
+        "moves": moves,
+    }))
+}

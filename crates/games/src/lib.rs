@@ -120,6 +120,15 @@ pub trait AnyPlayer: Send {
     fn choose(&mut self, game: &dyn AnyGame) -> Option<String>;
 }
 
+/// Perfect-play analysis of a position of `game` (its text) by a solved
+/// table; only Dōbutsu Shōgi has one. See [`dobutsu::analysis`].
+pub fn analysis(game: &str, position_text: &str) -> Result<Value, dobutsu::AnalysisError> {
+    match game {
+        "dobutsu" => dobutsu::analysis(position_text),
+        other => Err(dobutsu::AnalysisError::NotAvailable(other.to_string())),
+    }
+}
+
 /// A new game of `game` with `options` (a JSON object; `{}` or `null` takes
 /// every default).
 pub fn new_game(game: &str, options: &Value) -> Result<Box<dyn AnyGame>, GameError> {

@@ -82,6 +82,15 @@ impl Slot {
     pub fn subscribe(&self) -> watch::Receiver<Arc<Snapshot>> {
         self.state.subscribe()
     }
+    /// The text of the position after `ply` moves (the current one when
+    /// `None`); `None` when the game has not that many moves.
+    pub async fn position_at(&self, ply: Option<usize>) -> Option<String> {
+        let live = self.live.lock().await;
+        match ply {
+            None => Some(live.game.position_text()),
+            Some(k) => live.game.position_text_at(k),
+        }
+    }
     /// Every position so far, as text.
     pub async fn positions(&self) -> Vec<String> {
         let live = self.live.lock().await;

@@ -101,6 +101,20 @@ impl ApiError {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", m)
     }
 
+    /// 500 `internal`.
+    pub fn internal(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", m)
+    }
+    /// 501 `no_tablebase`: the server has no (usable) solved table.
+    pub fn no_tablebase() -> Self {
+        Self::new(
+            StatusCode::NOT_IMPLEMENTED,
+            "no_tablebase",
+            "this server has no Dōbutsu tablebase; whoever runs it can build one with \
+             `kyoku solve dobutsu` (about half a minute)",
+        )
+    }
+
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
         json!({"error": self.code, "message": self.message})

@@ -24,6 +24,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games", get(list).post(create))
         .route("/games/{id}", get(state))
         .route("/games/{id}/positions", get(positions))
+        .route("/games/{id}/analysis", get(analysis))
         .route("/games/{id}/moves", post(play))
         .route("/games/{id}/join", post(join))
         .route("/games/{id}/ws", get(ws::upgrade))
@@ -128,6 +129,44 @@ async fn positions(
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.slot(&id)?;
     Ok(Json(json!({ "positions": slot.positions().await })))
+}
+
+/// Perfect-play values of the moves in a position (`?ply=N`: after N
+/// moves; default the current one), from the solved table (Dōbutsu only).
+async fn analysis(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.slot(&id)?;
+    let game = slot.snapshot().game;
+    let ply = match q.get("ply") {
+        None => None,
+        Some(p) => Some(
+            p.parse::<usize>()
+                .map_err(|_| ApiError::bad_request(format!("ply must be a number, not {p:?}")))?,
+        ),
+    };
+    let text = slot.position_at(ply).await.ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "the game has no position after {} moves",
+            ply.unwrap_or(0)
+        ))
+    })?;
+    // Table pages may have to come from disk: off the async threads.
+    let out = tokio::task::spawn_blocking(move || kyoku_games::analysis(game, &text))
+        .await
+        .map_err(|e| ApiError::internal(format!("analysis failed: {e}")))?;
+    use kyoku_games::dobutsu::AnalysisError;
+    match out {
+        Ok(v) => Ok(Json(v)),
+        Err(e @ AnalysisError::NotAvailable(_)) => Err(ApiError::bad_request(e.to_string())),
+        Err(AnalysisError::NoTable(e)) => {
+            eprintln!("analysis of game {id}: {e}");
+            Err(ApiError::no_tablebase())
+        }
+        Err(e @ AnalysisError::BadPosition(_)) => Err(ApiError::internal(e.to_string())),
+    }
 }
 
 async fn play(
