@@ -428,6 +428,34 @@ test('Dōbutsu: capturing the Lion ends the game with a result banner', async ()
   await page.context().close();
 });
 
+test('Dōbutsu: the analysis switch shows perfect-play values, or says the server has no table', async () => {
+  const created = await apiCall('POST', '/api/games', { game: 'dobutsu', seats: ['human', 'human'] });
+  // The server answers with values when it has the table (CI builds it
+  // before these tests), 501 otherwise; the page must show either.
+  const r = await fetch(`${BASE}/api/games/${created.id}/analysis`);
+  const page = await newPage(DESKTOP);
+  await page.goto(`${BASE}/game/${created.id}#seat=1&token=${created.seats[0].token}`);
+  await page.waitForSelector('#analysis');
+  await page.check('#analysis');
+  if (r.status === 200) {
+    const a = await r.json();
+    // The start is lost in 76 for the side to move, whatever it plays.
+    if (a.value.result !== 'loss' || a.value.plies !== 76) throw new Error(`start valued ${JSON.stringify(a.value)}`);
+    if (!a.moves.length || !a.moves.every((m) => m.result === 'loss')) throw new Error(`moves ${JSON.stringify(a.moves)}`);
+    await page.waitForFunction(() => /loses in \d+/.test(document.body.textContent));
+    const text = await page.textContent('body');
+    for (const m of a.moves) {
+      const want = `${m.move}: loses in ${m.plies}`;
+      if (!text.includes(want)) throw new Error(`the page does not show "${want}"`);
+    }
+    await shot(page, 'dobutsu-analysis-desktop');
+  } else {
+    if (r.status !== 501) throw new Error(`analysis answered ${r.status}`);
+    await page.waitForFunction(() => /no Dōbutsu tablebase/.test(document.body.textContent));
+  }
+  await page.context().close();
+});
+
 test('lobby: an open seat is joined from the list of open games', async () => {
   const created = await apiCall('POST', '/api/games', {
     game: 'shiamgon', options: { board: 'tri8', players: 3 }, seats: ['random', 'human', 'random'], open_seats: [2],
