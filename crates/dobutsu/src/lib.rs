@@ -28,7 +28,7 @@ mod types;
 
 pub use fen::FenError;
 pub use moves::Move;
-pub use position::{Position, PositionError, Setup};
+pub use position::{Position, PositionError, Setup, Undo};
 pub use tables::steps;
 pub use types::{Color, Kind, Piece, Square};
 

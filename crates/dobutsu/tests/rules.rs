@@ -196,3 +196,35 @@ fn ten_thousand_random_games() {
     // Repetition or the rules end every random game long before 2,000 plies.
     assert_eq!(finished, 10_000);
 }
+
+/// Make/unmake (kept for the perft benchmark's comparison) takes every move
+/// back exactly, and plays it as copy-make does, over seeded random games.
+#[test]
+fn unplay_restores_every_position() {
+    let mut rng = kyoku_core::seeded_rng(11);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for _ in 0..1000 {
+        let mut pos = Position::startpos();
+        for _ in 0..150 {
+            moves.clear();
+            pos.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in &moves {
+                let mut copied = pos;
+                copied.play_move(mv);
+                let mut made = pos;
+                let undo = made.play_move_undoable(mv);
+                assert_eq!(made, copied, "{} then {mv}", pos.to_text());
+                made.unplay_move(mv, undo);
+                assert_eq!(made, pos, "{} then {mv} taken back", pos.to_text());
+                checked += 1;
+            }
+            let mv = moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
+            pos.play_move(mv);
+        }
+    }
+    assert!(checked > 200_000, "{checked}");
+}
