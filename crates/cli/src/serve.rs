@@ -80,6 +80,15 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
             server.addr(),
             a.db.display()
         );
+        // On stderr: stdout's first line is the address, for scripts.
+        match kyoku_dobutsu::solve::shared_table() {
+            Ok(_) => eprintln!(
+                "kyoku: Dōbutsu perfect play and analysis read {}",
+                kyoku_dobutsu::solve::default_path(kyoku_dobutsu::solve::Convention::Seed)
+                    .display()
+            ),
+            Err(e) => eprintln!("kyoku: Dōbutsu perfect play and analysis are off: {e}"),
+        }
         tokio::select! {
             r = server.wait() => r?,
             _ = tokio::signal::ctrl_c() => {}

@@ -100,7 +100,9 @@ impl std::fmt::Display for Value {
 #[derive(Debug, Error)]
 pub enum TableError {
     /// No file where the table should be.
-    #[error("no Dōbutsu tablebase at {0} (build it with `kyoku solve dobutsu`, a minute or so)")]
+    #[error(
+        "no Dōbutsu tablebase at {0} (build it with `kyoku solve dobutsu`: under a minute on two cores)"
+    )]
     Missing(PathBuf),
     /// Reading or writing failed.
     #[error("{path}: {source}")]
