@@ -387,7 +387,8 @@ class GameView {
       const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
         chip(st.game, seat.seat),
         h('span', null, seatName(st.game, seat.seat), ' ',
-          h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)' : `(${kindLabel(seat.kind)})`)),
+          h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)'
+            : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})` : `(${kindLabel(seat.kind)})`)),
         scores ? h('span', { class: 'score', title: 'score' }, String(scores[seat.seat - 1])) : null);
       this.seatsBox.append(li);
     }

@@ -46,6 +46,8 @@ struct Live {
     chance: Option<Box<dyn AnyPlayer>>,
     /// A program task is running for this game.
     ai_running: bool,
+    /// The program playing for a seat whose own could not be made.
+    stand_ins: Vec<Option<String>>,
 }
 
 /// What readers see of a game: its state, already serialised.
@@ -231,11 +233,15 @@ impl Live {
                 .iter()
                 .enumerate()
                 .map(|(i, s)| {
-                    json!({
+                    let mut seat = json!({
                         "seat": i + 1,
                         "kind": s.spec,
                         "open": matches!(s.kind, SeatKind::Human { open: true, .. }),
-                    })
+                    });
+                    if let Some(name) = &self.stand_ins[i] {
+                        seat["stand_in"] = json!(name);
+                    }
+                    seat
                 })
                 .collect(),
         )
@@ -424,6 +430,7 @@ impl App {
             players: (0..n).map(|_| None).collect(),
             chance: None,
             ai_running: false,
+            stand_ins: vec![None; n],
         })
     }
 
@@ -517,6 +524,7 @@ impl App {
             seed,
             created_at: t,
             updated_at: t,
+            stand_ins: vec![None; players.len()],
             players,
             chance: None,
             ai_running: false,
@@ -717,9 +725,63 @@ impl App {
         tokio::spawn(async move { app.run_programs(slot).await });
     }
 
+    /// The program for `seat`: the one kept from its last move, or a new
+    /// one made from the seat's spec. When the spec cannot be made (a
+    /// `perfect` seat whose table has gone since the game began), a stand-in
+    /// plays for it, and the seat's state says so, rather than the game
+    /// stalling.
+    fn program_for(
+        live: &mut Live,
+        id: &str,
+        seat: usize,
+        ply: usize,
+    ) -> Option<Box<dyn AnyPlayer>> {
+        if let Some(p) = live.players[seat - 1].take() {
+            return Some(p);
+        }
+        let SeatKind::Program(spec) = &live.seats[seat - 1].kind else {
+            return None;
+        };
+        let seed = program_seed(live.seed, seat, ply);
+        let why = match live.game.player(spec, seed) {
+            Ok(p) => {
+                live.stand_ins[seat - 1] = None;
+                return Some(p);
+            }
+            Err(e) => e,
+        };
+        for name in STAND_INS {
+            let made = SeatSpec::parse(name).and_then(|s| live.game.player(&s, seed));
+            if let Ok(p) = made {
+                eprintln!(
+                    "game {id}: seat {seat} ({}) cannot play: {why}; {name} plays for it",
+                    live.seats[seat - 1].spec
+                );
+                live.stand_ins[seat - 1] = Some(name.to_string());
+                return Some(p);
+            }
+        }
+        eprintln!("game {id}: seat {seat} cannot play: {why}");
+        None
+    }
+
+    /// A legal move chosen by a seeded random program, for a seat whose own
+    /// program failed to give one (it panicked, gave up, or chose an illegal
+    /// move): one weak move beats a game that never continues.
+    fn fallback_move(live: &Live, seat: usize, ply: usize) -> Option<String> {
+        let spec = SeatSpec::parse("random").ok()?;
+        let seed = program_seed(live.seed, seat, ply) ^ 0x5EED;
+        let mut random = live.game.player(&spec, seed).ok()?;
+        random.choose(live.game.as_ref())
+    }
+
     /// Lets programs move while one is to act. Each thinks on a blocking
     /// thread, holding a permit of the pool, on a copy of the game: the game
-    /// stays readable and other games keep going meanwhile.
+    /// stays readable and other games keep going meanwhile. A program that
+    /// fails is replaced for that move by a random legal move; a failed
+    /// commit is retried with growing pauses. The task ends only when no
+    /// program is to act (or no move can be found at all; the watchdog of
+    /// [`App::watch_programs`] then tries again later).
     async fn run_programs(self: Arc<Self>, slot: Arc<Slot>) {
         let mut failures = 0u32;
         loop {
@@ -734,24 +796,9 @@ impl App {
                     return;
                 };
                 let ply = live.movers.len();
-                let player = match live.players[seat - 1].take() {
-                    Some(p) => p,
-                    None => {
-                        let made = match &live.seats[seat - 1].kind {
-                            SeatKind::Program(spec) => {
-                                live.game.player(spec, program_seed(live.seed, seat, ply))
-                            }
-                            SeatKind::Human { .. } => Err("a human seat".to_string()),
-                        };
-                        match made {
-                            Ok(p) => p,
-                            Err(e) => {
-                                eprintln!("game {}: seat {seat} cannot play: {e}", slot.id);
-                                live.ai_running = false;
-                                return;
-                            }
-                        }
-                    }
+                let Some(player) = Self::program_for(&mut live, &slot.id, seat, ply) else {
+                    live.ai_running = false;
+                    return;
                 };
                 (seat, ply, live.game.box_clone(), player)
             };
@@ -763,44 +810,58 @@ impl App {
             .await;
             drop(permit);
             let mut live = slot.live.lock().await;
-            let (player, mv) = match thought {
-                Ok(t) => t,
+            let chosen = match thought {
+                Ok((player, mv)) => {
+                    live.players[seat - 1] = Some(player);
+                    mv
+                }
                 Err(e) => {
+                    // The program is lost with its thread; a new one is made
+                    // for the next move.
                     eprintln!("game {}: seat {seat}'s program failed: {e}", slot.id);
-                    live.ai_running = false;
-                    return;
+                    None
                 }
             };
-            live.players[seat - 1] = Some(player);
             if live.movers.len() != ply || live.program_to_act() != Some(seat) {
                 continue; // the game moved on meanwhile; think again
             }
-            let Some(mv) = mv else {
-                eprintln!("game {}: seat {seat}'s program has no move", slot.id);
-                live.ai_running = false;
-                return;
-            };
-            let text = match live.game.play(&mv) {
-                Ok(t) => t,
+            let played = chosen.and_then(|mv| match live.game.play(&mv) {
+                Ok(t) => Some(t),
                 Err(e) => {
-                    eprintln!("game {}: seat {seat}'s program played {mv:?}: {e}", slot.id);
-                    live.ai_running = false;
-                    return;
+                    eprintln!("game {}: seat {seat}'s program chose {mv:?}: {e}", slot.id);
+                    None
+                }
+            });
+            let text = match played {
+                Some(t) => t,
+                None => {
+                    live.players[seat - 1] = None;
+                    let fallback = Self::fallback_move(&live, seat, ply)
+                        .and_then(|mv| live.game.play(&mv).ok());
+                    match fallback {
+                        Some(t) => {
+                            eprintln!(
+                                "game {}: seat {seat} played {t} at random in its program's place",
+                                slot.id
+                            );
+                            t
+                        }
+                        None => {
+                            eprintln!("game {}: seat {seat} has no move to play", slot.id);
+                            live.ai_running = false;
+                            return;
+                        }
+                    }
                 }
             };
             live.movers.push(Some(seat));
             // `commit` would start another task; this one keeps going instead.
             live.ai_running = false;
-            let r = self.commit(&slot, &mut live, text, Some(seat)).await;
-            match r {
+            match self.commit(&slot, &mut live, text, Some(seat)).await {
                 Ok(_) => failures = 0,
                 Err(e) => {
                     failures += 1;
-                    eprintln!("game {}: {}", slot.id, e.message);
-                    if failures >= 5 {
-                        live.ai_running = false;
-                        return;
-                    }
+                    eprintln!("game {}: {} (try {failures})", slot.id, e.message);
                 }
             }
             if live.ai_running {
@@ -813,11 +874,32 @@ impl App {
             live.ai_running = true;
             drop(live);
             if failures > 0 {
-                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                // The store refused the move (disk full, file locked): the
+                // move was taken back; wait, longer each time, and replay.
+                let pause = 250u64 << failures.min(7);
+                tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
             }
         }
     }
+
+    /// Every `period`, starts the program of any game where a program is to
+    /// act and none runs: a safety net so that no game waits for a restart.
+    /// Ends when the server is gone.
+    pub fn watch_programs(app: &Arc<App>, period: std::time::Duration) {
+        let weak = Arc::downgrade(app);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(period).await;
+                let Some(app) = weak.upgrade() else { return };
+                app.resume_programs().await;
+            }
+        });
+    }
 }
+
+/// Who plays for a program seat whose program cannot be made, in order of
+/// preference.
+const STAND_INS: [&str; 2] = ["ai:5", "random"];
 
 #[cfg(test)]
 mod tests {
@@ -846,5 +928,122 @@ mod tests {
             id.chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         );
+    }
+
+    /// A program that always fails in one way.
+    struct Broken(&'static str);
+
+    impl AnyPlayer for Broken {
+        fn spec(&self) -> String {
+            "broken".into()
+        }
+        fn choose(&mut self, _game: &dyn AnyGame) -> Option<String> {
+            match self.0 {
+                "panic" => panic!("a program bug"),
+                "illegal" => Some("a1a1".into()),
+                _ => None,
+            }
+        }
+    }
+
+    async fn app(dir: &tempfile::TempDir) -> Arc<App> {
+        let (store, rows) =
+            crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
+        App::new(store, rows, 1).0
+    }
+
+    /// Plays one human move against a broken program seat; the game must go
+    /// on with a legal reply all the same.
+    async fn reply_despite(failure: &'static str) {
+        let dir = tempfile::tempdir().unwrap();
+        let app = app(&dir).await;
+        let made = app
+            .create(CreateRequest {
+                game: "dobutsu".into(),
+                options: json!({}),
+                seats: vec!["human".into(), "ai:1".into()],
+                open_seats: vec![],
+            })
+            .await
+            .unwrap();
+        let id = made["id"].as_str().unwrap().to_string();
+        let token = made["seats"][0]["token"].as_str().unwrap().to_string();
+        let slot = app.slot(&id).unwrap();
+        slot.live.lock().await.players[1] = Some(Box::new(Broken(failure)));
+        let mut changes = slot.subscribe();
+        let req = MoveRequest {
+            seat: 1,
+            token: Some(token),
+            mv: "b2b3".into(),
+        };
+        app.play(&id, &req).await.unwrap();
+        let deadline = std::time::Duration::from_secs(20);
+        tokio::time::timeout(deadline, async {
+            loop {
+                let done = {
+                    let live = slot.live.lock().await;
+                    live.movers == [Some(1), Some(2)] && !live.ai_running
+                };
+                if done {
+                    return;
+                }
+                changes.changed().await.unwrap();
+            }
+        })
+        .await
+        .unwrap_or_else(|_| panic!("no reply after a program that fails by {failure}"));
+        let live = slot.live.lock().await;
+        assert_eq!(live.game.history().len(), 2);
+        assert!(live.players[1].is_none(), "the broken program is dropped");
+        let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
+        assert_eq!(state["history"].as_array().unwrap().len(), 2, "{state}");
+        drop(live);
+        // The reply is stored: the game reads back with both moves.
+        let stored = crate::store::stored_moves(&dir.path().join("t.db"), &id).unwrap();
+        assert_eq!(stored.map(|m| m.len()), Some(2));
+    }
+
+    #[tokio::test]
+    async fn a_program_that_gives_no_move_is_replaced_for_the_move() {
+        reply_despite("none").await;
+    }
+
+    #[tokio::test]
+    async fn a_program_that_chooses_an_illegal_move_is_replaced_for_the_move() {
+        reply_despite("illegal").await;
+    }
+
+    #[tokio::test]
+    async fn a_program_that_panics_is_replaced_for_the_move() {
+        reply_despite("panic").await;
+    }
+
+    #[tokio::test]
+    async fn a_seat_whose_program_cannot_be_made_gets_a_stand_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = app(&dir).await;
+        let made = app
+            .create(CreateRequest {
+                game: "shogun".into(),
+                options: json!({}),
+                seats: vec!["human".into(), "ai:1".into()],
+                open_seats: vec![],
+            })
+            .await
+            .unwrap();
+        let id = made["id"].as_str().unwrap().to_string();
+        let slot = app.slot(&id).unwrap();
+        {
+            // As if the seat had been stored with a program this build lacks.
+            let mut live = slot.live.lock().await;
+            live.players[1] = None;
+            live.seats[1].kind = SeatKind::Program(SeatSpec::parse("perfect").unwrap());
+            let p = App::program_for(&mut live, &id, 2, 0);
+            assert!(p.is_some());
+            assert_eq!(live.stand_ins[1].as_deref(), Some("ai:5"));
+            let seats = live.seats_json();
+            assert_eq!(seats[1]["stand_in"], "ai:5", "{seats}");
+            assert!(seats[0].get("stand_in").is_none());
+        }
     }
 }
