@@ -27,6 +27,13 @@ pub struct ServeArgs {
     /// lose the last moves).
     #[arg(long, default_value = "full")]
     sync: SyncMode,
+    /// When the Dōbutsu table (perfect play, analysis) is missing, build it
+    /// in the background on one thread — a minute or two, about 250 MiB of
+    /// memory — while the server plays; `perfect` seats and the analysis
+    /// switch work as soon as it is written. Same as running `kyoku solve
+    /// dobutsu` beside the server.
+    #[arg(long)]
+    build_table: bool,
 }
 
 /// Arguments of `kyoku loadtest`.
@@ -87,7 +94,14 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
                 kyoku_dobutsu::solve::default_path(kyoku_dobutsu::solve::Convention::Seed)
                     .display()
             ),
-            Err(e) => eprintln!("kyoku: Dōbutsu perfect play and analysis are off: {e}"),
+            Err(e) if a.build_table => {
+                eprintln!("kyoku: Dōbutsu table missing ({e}); building it in the background");
+                build_table_in_background();
+            }
+            Err(e) => eprintln!(
+                "kyoku: Dōbutsu perfect play and analysis are off: {e} \
+                 (serve --build-table builds it in the background)"
+            ),
         }
         tokio::select! {
             r = server.wait() => r?,
@@ -95,6 +109,53 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// Solves Dōbutsu on a thread of its own (one worker, so the programs in
+/// play keep the other cores) and writes the table where the server looks
+/// for it; phases are logged on stderr, as a server logs.
+fn build_table_in_background() {
+    use kyoku_dobutsu::solve::{self, Convention, Event};
+    let spawned = std::thread::Builder::new()
+        .name("dobutsu-table".into())
+        .spawn(|| {
+            let t0 = std::time::Instant::now();
+            let built = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .map_err(|e| e.to_string())
+                .and_then(|pool| {
+                    pool.install(|| {
+                        let progress = |e: Event| {
+                            if let Event::Phase { name, .. } = e {
+                                eprintln!(
+                                    "kyoku: Dōbutsu table: {name} ({:.0} s)",
+                                    t0.elapsed().as_secs_f64()
+                                );
+                            }
+                        };
+                        let path = solve::default_path(Convention::Seed);
+                        let tb = solve::solve(Convention::Seed, &progress)
+                            .map_err(|e| e.to_string())?;
+                        tb.write(&path).map_err(|e| e.to_string())?;
+                        Ok(path)
+                    })
+                });
+            match built.and_then(|path| {
+                solve::shared_table().map_err(|e| e.to_string())?;
+                Ok(path)
+            }) {
+                Ok(path) => eprintln!(
+                    "kyoku: Dōbutsu table written to {} in {:.0} s: perfect play and analysis are on",
+                    path.display(),
+                    t0.elapsed().as_secs_f64()
+                ),
+                Err(e) => eprintln!("kyoku: Dōbutsu table not built: {e}"),
+            }
+        });
+    if let Err(e) = spawned {
+        eprintln!("kyoku: cannot start building the Dōbutsu table: {e}");
+    }
 }
 
 /// Runs the load test and prints its one-line report.
