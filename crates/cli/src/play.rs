@@ -5,7 +5,8 @@
 //! programs answer for theirs, and announces what happened. What a game
 //! looks like and what is worth announcing lives in a [`View`] per game.
 //! Input is read line by line, so a scripted game can be piped in; the end
-//! of the input ends the session cleanly.
+//! of the input ends the session cleanly. When a game against programs ends,
+//! a short post-game prompt lets a human take their last move back and play on.
 
 mod dobutsu;
 mod shiamgon;
@@ -76,6 +77,9 @@ pub struct ReplayArgs {
 pub struct Style {
     /// ANSI colours and Unicode drawing characters.
     pub fancy: bool,
+    /// Columns a drawing should fit in; `None`: no limit (output that is not
+    /// a terminal, so piped transcripts stay the same whatever the width).
+    pub width: Option<usize>,
 }
 
 impl Style {
@@ -83,6 +87,7 @@ impl Style {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Style {
             fancy: !no_color && std::io::stdout().is_terminal(),
+            width: output_width(),
         }
     }
 
@@ -104,6 +109,52 @@ impl Style {
     pub fn seat_colour(p: usize) -> &'static str {
         ["1;31", "1;34", "1;32", "1;33", "1;35"][p % 5]
     }
+}
+
+/// The columns to draw in: `COLUMNS` when set to a number, else the
+/// terminal's width when the output is one, else no limit.
+pub fn output_width() -> Option<usize> {
+    if let Some(n) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+    {
+        return Some(n);
+    }
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    console::Term::stdout()
+        .size_checked()
+        .map(|(_rows, cols)| usize::from(cols))
+        .filter(|&n| n > 0)
+}
+
+/// How many columns `text` takes on screen: its characters, less ANSI escape
+/// sequences (colours), which take none.
+pub fn visible_width(text: &str) -> usize {
+    let mut n = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters… final byte in @–~.
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The widest line of `text`, in columns.
+pub fn widest_line(text: &str) -> usize {
+    text.lines().map(visible_width).max().unwrap_or(0)
 }
 
 /// What a game looks like in the terminal.
@@ -377,7 +428,16 @@ impl Session {
     }
 
     fn draw(&self) -> anyhow::Result<()> {
-        self.say(&self.view.draw(self.game.as_ref(), &self.style))
+        // The width is asked anew each time: the terminal may have been resized.
+        let style = Style {
+            width: output_width(),
+            ..self.style
+        };
+        self.say(&self.view.draw(self.game.as_ref(), &style))
+    }
+
+    fn has_human(&self) -> bool {
+        self.seats.iter().any(|s| s.program.is_none())
     }
 
     fn has_program(&self) -> bool {
@@ -429,6 +489,10 @@ impl Session {
         loop {
             if let Some(o) = self.game.outcome() {
                 self.finish(&o)?;
+                if self.after_game()? {
+                    // Taken back: the game goes on from the human's decision.
+                    continue;
+                }
                 return Ok(());
             }
             match self.game.to_act() {
@@ -515,26 +579,23 @@ impl Session {
                 "help" | "?" => self.say(&self.help())?,
                 "moves" => {
                     let moves = self.game.legal_moves();
-                    self.say(&format!("{} legal: {}", moves.len(), wrap(&moves, 76)))?;
+                    let text = match output_width() {
+                        // A known width: the whole list, its head too, fits in it.
+                        Some(w) => {
+                            let mut items = vec![format!("{} legal:", moves.len())];
+                            items.extend(moves);
+                            wrap(&items, w.min(76))
+                        }
+                        None => format!("{} legal: {}", moves.len(), wrap(&moves, 76)),
+                    };
+                    self.say(&text)?;
                 }
                 "quit" | "exit" => {
                     self.say("Game left unfinished.")?;
                     self.write_record_file()?;
                     return Ok(false);
                 }
-                "save" => {
-                    if rest.is_empty() {
-                        self.say("save needs a file name: save FILE")?;
-                    } else {
-                        match self.save(Path::new(rest)) {
-                            Ok(()) => self.say(&format!(
-                                "Saved {} moves to {rest}; continue with: kyoku play --load {rest}",
-                                self.game.history().len()
-                            ))?,
-                            Err(e) => self.say(&format!("{e:#}"))?,
-                        }
-                    }
-                }
+                "save" => self.save_command(rest)?,
                 "undo" => {
                     if self.undo()? {
                         return Ok(true);
@@ -546,6 +607,70 @@ impl Session {
                         self.say(&format!("{e} — try again (moves lists the legal moves)"))?
                     }
                 },
+            }
+        }
+    }
+
+    /// `save FILE`: writes the record and says how to go on, or why not.
+    fn save_command(&self, rest: &str) -> anyhow::Result<()> {
+        if rest.is_empty() {
+            return self.say("save needs a file name: save FILE");
+        }
+        match self.save(Path::new(rest)) {
+            Ok(()) if self.game.outcome().is_some() => self.say(&format!(
+                "Saved the finished game ({} moves) to {rest}; step through it with: kyoku replay {rest}",
+                self.game.history().len()
+            )),
+            Ok(()) => self.say(&format!(
+                "Saved {} moves to {rest}; continue with: kyoku play --load {rest}",
+                self.game.history().len()
+            )),
+            Err(e) => self.say(&format!("{e:#}")),
+        }
+    }
+
+    /// After the result of a game against programs: a human may take back
+    /// the blunder that lost it (`undo`), save, or leave. `true`: something
+    /// was taken back and play goes on. Among people only, or with programs
+    /// only, the session ends as before, with no prompt.
+    fn after_game(&mut self) -> anyhow::Result<bool> {
+        if !(self.has_human() && self.has_program()) {
+            return Ok(false);
+        }
+        loop {
+            {
+                let mut out = std::io::stdout().lock();
+                write!(out, "Game over — undo, save FILE, or quit (Enter)> ")?;
+                out.flush()?;
+            }
+            let line = match read_line() {
+                Input::End => {
+                    // End the prompt's line, as at the end of input in a game.
+                    self.say("")?;
+                    return Ok(false);
+                }
+                Input::Line(l) => l,
+            };
+            if self.echo {
+                self.say(&line)?;
+            }
+            let (word, rest) = match line.split_once(char::is_whitespace) {
+                Some((w, r)) => (w, r.trim()),
+                None => (line.as_str(), ""),
+            };
+            match word {
+                "" | "quit" | "exit" => return Ok(false),
+                "undo" => {
+                    if self.undo()? {
+                        return Ok(true);
+                    }
+                }
+                "save" => self.save_command(rest)?,
+                "help" | "?" => self.say(AFTER_GAME_HELP)?,
+                "moves" => self.say("The game is over: there are no moves. undo takes your last one back.")?,
+                _ => self.say(&format!(
+                    "{line:?}: the game is over — type undo, save FILE, help, or quit (or just Enter)"
+                ))?,
             }
         }
     }
@@ -582,7 +707,7 @@ impl Session {
         let mut h = String::new();
         h.push_str(self.view.move_help());
         h.push_str(
-            "\nCommands:\n  moves      list the legal moves\n  undo       take back your last move and the programs' replies\n  save FILE  write the game record (continue later with --load FILE)\n  help       this text\n  quit       stop here",
+            "\nCommands:\n  moves      list the legal moves\n  undo       take back your last move and the programs' replies\n             (also once the game is over, to play on from there)\n  save FILE  write the game record (continue later with --load FILE)\n  help       this text\n  quit       stop here",
         );
         h
     }
@@ -603,6 +728,9 @@ impl Session {
         Ok(())
     }
 }
+
+/// The commands at the post-game prompt.
+const AFTER_GAME_HELP: &str = "The game is over. Commands:\n  undo       take back your last move and the programs' replies, and play on\n  save FILE  write the game record (step through it with kyoku replay FILE)\n  help       this text\n  quit       end the session (so does Enter or the end of input)";
 
 /// The result in words: the winner, or the full ranking with scores.
 fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> String {

@@ -8,8 +8,17 @@ use std::process::{Command, Stdio};
 
 /// Runs kyoku with `input` piped to stdin; returns (exit code, stdout, stderr).
 fn kyoku(args: &[&str], input: &str) -> (i32, String, String) {
+    kyoku_env(args, &[], input)
+}
+
+/// Runs kyoku like [`kyoku`], with extra environment variables. `COLUMNS`
+/// from the environment the tests run in is dropped: piped output then has
+/// no width, and the drawings are the same wherever the tests run.
+fn kyoku_env(args: &[&str], env: &[(&str, &str)], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
         .args(args)
+        .env_remove("COLUMNS")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -361,4 +370,294 @@ fn shogun_bad_move_undo_and_a_rotated_random_game_saved_and_loaded() {
     let (code, _, err) = kyoku(&["play", "shogun", "--rotation", "7"], "");
     assert_eq!(code, 2);
     assert!(err.contains("bad options for shogun"), "{err}");
+}
+
+/// The columns a line takes: its characters less ANSI escape sequences.
+fn columns(line: &str) -> usize {
+    let mut n = 0;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Sente's Lion on b2 is attacked by Gote's Chick; moving the Giraffe
+/// instead loses it to the program's reply.
+const LION_HANGS: &str = "1l1/1c1/1L1/2G[] w - - 0 1";
+
+#[test]
+fn after_a_loss_to_a_program_undo_takes_the_blunder_back_and_play_goes_on() {
+    let file = temp_file("undo-after-end.rec");
+    let f = file.to_str().expect("utf-8 path");
+    let saved = temp_file("undo-after-end-saved.rec");
+    let s = saved.to_str().expect("utf-8 path");
+    let (code, out, err) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--fen",
+            LION_HANGS,
+            "--players",
+            "human,ai:1",
+            "--seed",
+            "1",
+            "--record",
+            f,
+        ],
+        &format!("c1c2\nhelp\nmoves\nc2c3\nsave\nsave {s}\nundo\nb2a2\nquit\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("player 2 (Gote) moves the Chick b3b2, takes the Lion"));
+    assert!(out.contains("Game over (lion captured): player 2 (Gote) wins."));
+    // The finished game is written and shown, then the post-game prompt.
+    assert!(out.contains(&format!(
+        "Game record written to {f}.\nGame record:\n# kyoku game record\n"
+    )));
+    assert!(out.contains(
+        "result 0 1 lion captured\nGame over — undo, save FILE, or quit (Enter)> help\nThe game is over. Commands:\n  undo "
+    ));
+    assert!(out.contains(
+        "Game over — undo, save FILE, or quit (Enter)> moves\nThe game is over: there are no moves."
+    ));
+    // Bad input: its reason, and the prompt again.
+    assert!(out.contains(
+        "(Enter)> c2c3\n\"c2c3\": the game is over — type undo, save FILE, help, or quit (or just Enter)\nGame over — undo"
+    ));
+    assert!(out.contains("(Enter)> save\nsave needs a file name: save FILE\nGame over — undo"));
+    assert!(out.contains(&format!(
+        "Saved the finished game (2 moves) to {s}; step through it with: kyoku replay {s}"
+    )));
+    let text = std::fs::read_to_string(&saved).expect("saved record");
+    assert!(text.contains("moves c1c2 b3b2\nresult 0 1 lion captured"));
+    // Undo takes back the human's move and the program's winning reply.
+    assert!(out.contains("(Enter)> undo\nTook back: c1c2 b3b2\n"));
+    // Play goes on in the normal loop.
+    assert!(out.contains("player 1 (Sente) to move> b2a2\nplayer 1 (Sente) moves the Lion b2a2"));
+    assert!(out.contains("player 1 (Sente) to move> quit\nGame left unfinished."));
+    assert_eq!(out.matches("Game over (lion captured)").count(), 1);
+    // The record written last is of the game as left: unfinished.
+    let text = std::fs::read_to_string(&file).expect("record");
+    assert!(text.contains("moves b2a2 "), "{text}");
+    assert!(!text.contains("result"), "{text}");
+
+    // Enter (an empty line) ends the session at the prompt; the record is
+    // the finished game.
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--fen",
+            LION_HANGS,
+            "--players",
+            "human,ai:1",
+            "--seed",
+            "1",
+            "--record",
+            f,
+        ],
+        "c1c2\n\nb2a2\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.ends_with("Game over — undo, save FILE, or quit (Enter)> \n"));
+    assert!(!out.contains("moves the Lion b2a2"));
+    let text = std::fs::read_to_string(&file).expect("record");
+    assert!(
+        text.contains("moves c1c2 b3b2\nresult 0 1 lion captured"),
+        "{text}"
+    );
+
+    // Undo, then lose again the same way: the game is over a second time.
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--fen",
+            LION_HANGS,
+            "--players",
+            "human,ai:1",
+            "--seed",
+            "1",
+        ],
+        "c1c2\nundo\nc1c2\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("Game over (lion captured)").count(), 2);
+    assert!(out.ends_with("Game over — undo, save FILE, or quit (Enter)> quit\n"));
+}
+
+#[test]
+fn after_the_game_end_of_input_or_no_program_ends_the_session_as_before() {
+    // End of input at the post-game prompt: the session ends cleanly.
+    let (code, out, err) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--fen",
+            LION_HANGS,
+            "--players",
+            "human,ai:1",
+            "--seed",
+            "1",
+        ],
+        "c1c2\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with("result 0 1 lion captured\nGame over — undo, save FILE, or quit (Enter)> \n")
+    );
+    // The human moved last and won: undo takes back just that move.
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--fen",
+            "1l1/1C1/1L1/3[] w - - 0 1",
+            "--players",
+            "human,random",
+        ],
+        "b3b4\nundo\nmoves\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Game over (lion captured): player 1 (Sente) wins."));
+    assert!(out.contains("(Enter)> undo\nTook back: b3b4+\n"));
+    assert!(out.contains("player 1 (Sente) to move> moves\n"));
+    // People only: no prompt, the session ends after the result.
+    let (code, out, _) = kyoku(
+        &["play", "dobutsu", "--players", "human,human"],
+        "b2b3\na4a3\nb3b4\nundo\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.trim_end().ends_with("result 1 0 lion captured"));
+    assert!(!out.contains("undo, save FILE, or quit"));
+    // Programs only: no prompt either.
+    let (code, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--players",
+            "random,random",
+            "--seed",
+            "4",
+        ],
+        "undo\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Game over ("));
+    assert!(!out.contains("undo, save FILE, or quit"));
+}
+
+#[test]
+fn help_mentions_undo_after_the_game() {
+    let (_, out, _) = kyoku(
+        &[
+            "play",
+            "dobutsu",
+            "--players",
+            "human,random",
+            "--seed",
+            "1",
+        ],
+        "help\n",
+    );
+    assert!(out.contains("(also once the game is over, to play on from there)"));
+}
+
+#[test]
+fn shiamgon_disc10_fits_in_60_columns_with_every_field() {
+    let (code, out, err) = kyoku_env(
+        &[
+            "play",
+            "shiamgon",
+            "--board",
+            "disc10",
+            "--players",
+            "human,human,human,human,human",
+        ],
+        &[("COLUMNS", "60"), ("NO_COLOR", "1")],
+        "moves\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // The board: from its heading to the placements line.
+    let start = out.find("  disc10 — fields").expect("board heading");
+    let end = start
+        + out[start..]
+            .find("placements 0 of 916")
+            .expect("placements");
+    let board = &out[start..end + "placements 0 of 916".len()];
+    for line in board.lines() {
+        assert!(columns(line) <= 60, "{} columns: {line:?}", columns(line));
+    }
+    // So is the list of legal moves.
+    let moves = &out[out.find("to move> moves\n").expect("moves") + 15..];
+    let moves = &moves[..moves.find("\nplayer 1").expect("next prompt")];
+    assert!(moves.starts_with("33 legal: 7.0 "), "{moves}");
+    for line in moves.lines() {
+        assert!(columns(line) <= 60, "{line:?}");
+    }
+    // Every field of every ring is there, each with its index.
+    let ring_sizes = [3, 3, 6, 6, 15, 15, 30, 30, 60, 60];
+    let mut seen: Vec<Vec<bool>> = ring_sizes.iter().map(|&n| vec![false; n]).collect();
+    let mut ring = None;
+    for line in board.lines() {
+        let Some((left, cells)) = line.split_once(" | ") else {
+            continue;
+        };
+        match left.trim() {
+            "" => {}
+            l => {
+                ring = l
+                    .strip_prefix("ring")
+                    .and_then(|r| r.trim().parse::<usize>().ok())
+            }
+        }
+        let Some(r) = ring else { continue };
+        for cell in cells.split_whitespace() {
+            if let Some((i, _)) = cell.split_once(':')
+                && let Ok(i) = i.parse::<usize>()
+            {
+                seen[r - 1][i] = true;
+            }
+        }
+    }
+    for (r, fields) in seen.iter().enumerate() {
+        for (i, &s) in fields.iter().enumerate() {
+            assert!(s, "field {}.{i} is missing:\n{board}", r + 1);
+        }
+    }
+    assert!(board.contains("  centre  | 0.0:."));
+    // Stones, the legend and every player's line are still there.
+    assert!(board.contains("  ring 10 |  0:.  1:1  2:."));
+    assert!(board.contains("ends with its starting angle"));
+    for p in ["red", "blue", "green", "yellow", "magenta"] {
+        assert!(board.contains(&format!("({p})")), "{p}");
+    }
+    assert_eq!(board.matches("prisoners held: none").count(), 5);
+
+    // Without COLUMNS, output that is not a terminal keeps the normal layout.
+    let (_, out, _) = kyoku(
+        &[
+            "play",
+            "shiamgon",
+            "--board",
+            "disc10",
+            "--players",
+            "human,human,human,human,human",
+        ],
+        "",
+    );
+    assert!(out.contains(
+        "  ring  9 |  0:.  1:.  2:1  3:.  4:.  5:1  6:.  7:.  8:1  9:. 10:. 11:2 12:. 13:. 14:2    3deg"
+    ));
+    assert!(out.contains("  1 player 1 (red)     score   8  stones   8  prisoners held: none"));
 }

@@ -1,11 +1,16 @@
 //! Shiamgon in the terminal: disc boards ring by ring with field names,
 //! triangle boards row by row, scores, prisoners, pushes and passes.
+//!
+//! The normal drawing of the largest boards is about 95 columns wide. When it
+//! is wider than the terminal ([`Style::width`]), a narrow layout is drawn
+//! instead: fewer fields a line, each with its index (triangle rows too), and
+//! the text around the board broken into lines that fit.
 
 use kyoku_core::Player;
 use kyoku_games::{AnyGame, Table};
 use kyoku_shiamgon::{Board, Field, Position, Shape};
 
-use super::{Style, View};
+use super::{Style, View, visible_width, widest_line};
 
 /// Draws Shiamgon positions and announces pushes, passes and prisoners.
 pub struct ShiamgonView;
@@ -49,22 +54,86 @@ fn mark(pos: &Position, style: &Style, f: Field, empty: &str) -> String {
     }
 }
 
-fn draw_disc(pos: &Position, style: &Style, s: &mut String) {
+/// `items` after `first`, separated by spaces and broken into lines of at
+/// most `width` columns, later lines starting with `cont` (at least one item a
+/// line, so nothing is lost however narrow); one line when `width` is `None`.
+fn flow(first: &str, cont: &str, items: &[String], width: Option<usize>) -> String {
+    let mut s = first.to_string();
+    let mut line = visible_width(first);
+    let mut on_line = 0;
+    for it in items {
+        let w = visible_width(it);
+        if on_line > 0 && width.is_some_and(|max| line + 1 + w > max) {
+            s.push('\n');
+            s.push_str(cont);
+            line = visible_width(cont);
+            on_line = 0;
+        } else if line > 0 {
+            s.push(' ');
+            line += 1;
+        }
+        s.push_str(it);
+        line += w;
+        on_line += 1;
+    }
+    s
+}
+
+/// Words of `text` broken into lines of at most `width` columns, each
+/// indented by two spaces like the rest of the drawing.
+fn flow_text(text: &str, width: Option<usize>) -> String {
+    let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let Some((head, rest)) = words.split_first() else {
+        return String::new();
+    };
+    flow(&format!("  {head}"), "  ", rest, width)
+}
+
+/// How many of a ring's (or row's) `n` fields go on a line when `fit` fit.
+/// A divisor of `n` is preferred, so that every line of a ring holds as many
+/// fields and the lines start at evenly spaced angles; else the fields are
+/// shared out evenly over as few lines as possible.
+fn per_line(n: usize, fit: usize) -> usize {
+    let fit = fit.clamp(1, 15);
+    if n <= fit {
+        return n.max(1);
+    }
+    (fit / 2 + 1..=fit)
+        .rev()
+        .find(|&d| n.is_multiple_of(d))
+        .unwrap_or_else(|| n.div_ceil(n.div_ceil(fit)))
+}
+
+/// How many cells of `cell` columns (plus a space between) fit in `width`
+/// after `prefix` and before `suffix` columns.
+fn cells_fitting(width: usize, prefix: usize, cell: usize, suffix: usize) -> usize {
+    (width + 1).saturating_sub(prefix + suffix) / (cell + 1)
+}
+
+/// A disc, ring by ring. `narrow`: the columns to fit in, or `None` for the
+/// normal layout (15 fields a line).
+fn draw_disc(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut String) {
     let board = pos.board();
     let bar = style.pick("│", "|");
     let empty = style.pick("·", ".");
     let sep = if style.fancy { "" } else { ":" };
-    s.push_str(&format!(
-        "  {} — fields RING.INDEX, index counted anticlockwise; each line ends with its starting angle\n",
+    let degrees = style.pick("°", "deg");
+    let header = format!(
+        "{} — fields RING.INDEX, index counted anticlockwise; each line ends with its starting angle",
         board.kind()
-    ));
+    );
+    s.push_str(&flow_text(&header, narrow));
+    s.push('\n');
     s.push_str(&format!(
         "  centre  {bar} 0.0{sep}{}\n",
         mark(pos, style, 0, empty)
     ));
+    // Columns: "  ring 10 │ " before the cells, " 7:·" each, "  273°" after.
+    let fit = narrow.map(|w| cells_fitting(w, 12, 3 + sep.len(), 5 + degrees.chars().count()));
     for r in 1..=board.rings() {
         let fields = ring_fields(board, r);
-        for (line, chunk) in fields.chunks(15).enumerate() {
+        let k = fit.map_or(15, |fit| per_line(fields.len(), fit));
+        for (line, chunk) in fields.chunks(k).enumerate() {
             let label = if line == 0 {
                 format!("ring {r:>2}")
             } else {
@@ -73,12 +142,12 @@ fn draw_disc(pos: &Position, style: &Style, s: &mut String) {
             let cells: Vec<String> = chunk
                 .iter()
                 .enumerate()
-                .map(|(k, &f)| format!("{:>2}{sep}{}", line * 15 + k, mark(pos, style, f, empty)))
+                .map(|(j, &f)| format!("{:>2}{sep}{}", line * k + j, mark(pos, style, f, empty)))
                 .collect();
             // Where the line starts on the circle, so rings can be lined up.
             let angle = match chunk.first().map(|&f| board.shape(f)) {
                 Some(Shape::Sector { start, .. }) => {
-                    style.paint(&format!("{start:>3}{}", style.pick("°", "deg")), "2")
+                    style.paint(&format!("{start:>3}{degrees}"), "2")
                 }
                 _ => String::new(),
             };
@@ -87,7 +156,9 @@ fn draw_disc(pos: &Position, style: &Style, s: &mut String) {
     }
 }
 
-fn draw_triangle(pos: &Position, style: &Style, s: &mut String) {
+/// A triangle, row by row: drawn as a triangle, or when `narrow` (the
+/// columns to fit in) as lists of fields with their indices, like a disc.
+fn draw_triangle(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut String) {
     let board = pos.board();
     let side = board.side();
     let (up, down) = if style.fancy {
@@ -95,10 +166,13 @@ fn draw_triangle(pos: &Position, style: &Style, s: &mut String) {
     } else {
         ("^", "v")
     };
-    s.push_str(&format!(
-        "  {} — fields ROW.INDEX, row 0 at the apex, index from the left (even: pointing up)\n",
+    let header = format!(
+        "{} — fields ROW.INDEX, row 0 at the apex, index from the left (even: pointing up)",
         board.kind()
-    ));
+    );
+    s.push_str(&flow_text(&header, narrow));
+    s.push('\n');
+    let mut rows = String::new();
     for r in 0..side {
         let mut line = format!("  row {r:>2}  {}", "  ".repeat(side - 1 - r));
         for i in 0..=2 * r {
@@ -114,8 +188,108 @@ fn draw_triangle(pos: &Position, style: &Style, s: &mut String) {
             "  ".repeat(side - 1 - r),
             2 * r
         ));
-        s.push_str(line.trim_end());
-        s.push('\n');
+        rows.push_str(line.trim_end());
+        rows.push('\n');
+    }
+    // The triangle is kept whenever it fits, even if the text around it does not.
+    let Some(width) = narrow.filter(|&w| widest_line(&rows) > w) else {
+        s.push_str(&rows);
+        return;
+    };
+    let bar = style.pick("│", "|");
+    let sep = if style.fancy { "" } else { ":" };
+    // Columns: "  row 15 │ " before the cells, "12:^" each.
+    let fit = cells_fitting(width, 11, 3 + sep.len(), 0);
+    for r in 0..side {
+        let fields: Vec<(usize, Field)> = (0..=2 * r)
+            .filter_map(|i| board.field(&format!("{r}.{i}")).map(|f| (i, f)))
+            .collect();
+        let k = per_line(fields.len(), fit);
+        for (line, chunk) in fields.chunks(k).enumerate() {
+            let label = if line == 0 {
+                format!("row {r:>2}")
+            } else {
+                "      ".to_string()
+            };
+            let cells: Vec<String> = chunk
+                .iter()
+                .map(|&(i, f)| {
+                    let empty = if i % 2 == 0 { up } else { down };
+                    format!("{i:>2}{sep}{}", mark(pos, style, f, empty))
+                })
+                .collect();
+            s.push_str(&format!("  {label} {bar} {}\n", cells.join(" ")));
+        }
+    }
+}
+
+impl ShiamgonView {
+    /// The board, scores and prisoners: the normal layout (`narrow` is
+    /// `None`) or the one that fits in `narrow` columns.
+    fn draw_position(&self, pos: &Position, style: &Style, narrow: Option<usize>) -> String {
+        let board = pos.board();
+        let n = pos.players();
+        let mut s = String::new();
+        if board.kind().is_triangle() {
+            draw_triangle(pos, style, narrow, &mut s);
+        } else {
+            draw_disc(pos, style, narrow, &mut s);
+        }
+        let scores = pos.scores();
+        for (p, score) in scores.iter().enumerate() {
+            let pl = Player::new(p);
+            let held: Vec<String> = (0..n)
+                .filter(|&o| pos.prisoners(pl, Player::new(o)) > 0)
+                .map(|o| format!("{}×{}", pos.prisoners(pl, Player::new(o)), stone(style, o)))
+                .collect();
+            let held_text = if held.is_empty() {
+                "none".to_string()
+            } else {
+                held.join(" ")
+            };
+            let head = format!(
+                "  {} {:<18} score {:>3}  stones {:>3}",
+                stone(style, p),
+                self.seat_name(p),
+                score,
+                pos.stones(pl).count(),
+            );
+            let line = format!("{head}  prisoners held: {held_text}");
+            match narrow {
+                // Too wide: the prisoners on a line of their own, broken as needed.
+                Some(w) if visible_width(&line) > w => {
+                    let held = if held.is_empty() {
+                        vec!["none".to_string()]
+                    } else {
+                        held
+                    };
+                    s.push_str(&head);
+                    s.push('\n');
+                    s.push_str(&flow("      prisoners held:", "        ", &held, narrow));
+                }
+                _ => s.push_str(&line),
+            }
+            s.push('\n');
+            if board.kind().is_triangle() {
+                let names: Vec<String> = pos
+                    .stones(pl)
+                    .iter()
+                    .map(|f| board.name(f).to_string())
+                    .collect();
+                if names.is_empty() {
+                    s.push_str("      on ");
+                } else {
+                    s.push_str(&flow("      on", "         ", &names, narrow));
+                }
+                s.push('\n');
+            }
+        }
+        s.push_str(&format!(
+            "  placements {} of {}",
+            pos.placements(),
+            pos.placement_limit()
+        ));
+        s
     }
 }
 
@@ -128,46 +302,11 @@ impl View for ShiamgonView {
         let Some(pos) = position(game) else {
             return game.position_text();
         };
-        let board = pos.board();
-        let n = pos.players();
-        let mut s = String::new();
-        if board.kind().is_triangle() {
-            draw_triangle(pos, style, &mut s);
-        } else {
-            draw_disc(pos, style, &mut s);
+        let normal = self.draw_position(pos, style, None);
+        match style.width {
+            Some(w) if widest_line(&normal) > w => self.draw_position(pos, style, Some(w)),
+            _ => normal,
         }
-        let scores = pos.scores();
-        for (p, score) in scores.iter().enumerate() {
-            let pl = Player::new(p);
-            let held: Vec<String> = (0..n)
-                .filter(|&o| pos.prisoners(pl, Player::new(o)) > 0)
-                .map(|o| format!("{}×{}", pos.prisoners(pl, Player::new(o)), stone(style, o)))
-                .collect();
-            let mut line = format!(
-                "  {} {:<18} score {:>3}  stones {:>3}  prisoners held: {}",
-                stone(style, p),
-                self.seat_name(p),
-                score,
-                pos.stones(pl).count(),
-                if held.is_empty() {
-                    "none".to_string()
-                } else {
-                    held.join(" ")
-                },
-            );
-            if board.kind().is_triangle() {
-                let names: Vec<&str> = pos.stones(pl).iter().map(|f| board.name(f)).collect();
-                line.push_str(&format!("\n      on {}", names.join(" ")));
-            }
-            s.push_str(&line);
-            s.push('\n');
-        }
-        s.push_str(&format!(
-            "  placements {} of {}",
-            pos.placements(),
-            pos.placement_limit()
-        ));
-        s
     }
 
     fn describe(&self, before: &dyn AnyGame, mv: &str) -> String {
@@ -231,4 +370,179 @@ impl View for ShiamgonView {
 
 fn before_name(game: &dyn AnyGame, f: Field) -> String {
     position(game).map_or_else(|| f.to_string(), |p| p.board().name(f).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn game(board: &str, players: usize) -> Box<dyn AnyGame> {
+        kyoku_games::new_game("shiamgon", &json!({"board": board, "players": players}))
+            .expect("a Shiamgon game")
+    }
+
+    /// Every field index printed on the board's lines, per ring or row, read
+    /// back from a plain drawing (`12:.` cells after the bar).
+    fn indices(drawing: &str, word: &str) -> Vec<(usize, usize)> {
+        let mut found = Vec::new();
+        let mut current = None;
+        for line in drawing.lines() {
+            let Some((left, cells)) = line.split_once(" | ") else {
+                continue;
+            };
+            let left = left.trim();
+            if let Some(n) = left.strip_prefix(word) {
+                current = n.trim().parse::<usize>().ok();
+            } else if !left.is_empty() {
+                current = None;
+                continue;
+            }
+            let Some(r) = current else { continue };
+            for cell in cells.split_whitespace() {
+                if let Some((i, _)) = cell.split_once(':')
+                    && let Ok(i) = i.parse::<usize>()
+                {
+                    found.push((r, i));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn narrow_layout_fits_and_keeps_every_field() {
+        for (board, word) in [
+            ("disc5", "ring"),
+            ("disc10", "ring"),
+            ("tri8", "row"),
+            ("tri16", "row"),
+        ] {
+            let counts = kyoku_shiamgon::BoardKind::parse(board)
+                .expect("a board")
+                .player_counts();
+            for players in counts {
+                let g = game(board, players);
+                let pos = position(g.as_ref()).expect("a position");
+                let b = pos.board();
+                for width in 50..=130 {
+                    for fancy in [false, true] {
+                        let style = Style {
+                            fancy,
+                            width: Some(width),
+                        };
+                        let text = ShiamgonView.draw(g.as_ref(), &style);
+                        assert!(
+                            widest_line(&text) <= width,
+                            "{board} {players} players, {width} columns, fancy {fancy}:\n{text}"
+                        );
+                        if fancy {
+                            continue;
+                        }
+                        let mut names: Vec<String> = indices(&text, word)
+                            .into_iter()
+                            .map(|(r, i)| format!("{r}.{i}"))
+                            .collect();
+                        if text.contains("0.0:") && word == "ring" {
+                            names.push("0.0".into());
+                        }
+                        // The normal triangle draws a triangle, not indices.
+                        if word == "row" && !text.contains("row  0 | ") {
+                            continue;
+                        }
+                        names.sort();
+                        let mut all: Vec<String> =
+                            (0..b.len()).map(|f| b.name(f).to_string()).collect();
+                        all.sort();
+                        assert_eq!(names, all, "{board} at {width} columns:\n{text}");
+                        for p in 1..=players {
+                            assert!(text.contains(&format!("player {p} (")), "{text}");
+                        }
+                        assert!(text.contains("prisoners held: none"), "{text}");
+                        assert!(text.contains("placements 0 of "), "{text}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn without_a_width_or_when_it_fits_the_drawing_is_the_normal_one() {
+        let g = game("disc10", 5);
+        let plain = |width| {
+            ShiamgonView.draw(
+                g.as_ref(),
+                &Style {
+                    fancy: false,
+                    width,
+                },
+            )
+        };
+        let normal = plain(None);
+        assert_eq!(widest_line(&normal), 97);
+        assert_eq!(plain(Some(97)), normal);
+        assert_ne!(plain(Some(96)), normal);
+        assert!(normal.contains("ring  9 |  0:.  1:.  2:1  3:.  4:.  5:1  6:."));
+    }
+
+    #[test]
+    fn narrow_layout_fits_through_whole_games_with_prisoners() {
+        let random = kyoku_core::SeatSpec::parse("random").expect("random");
+        for (board, players) in [("disc10", 5), ("disc5", 4), ("tri16", 3)] {
+            let mut g = game(board, players);
+            let mut program = g.player(&random, 7).expect("a program");
+            let mut held_any = false;
+            while g.outcome().is_none() {
+                for (width, fancy) in [(50, true), (60, false)] {
+                    let text = ShiamgonView.draw(
+                        g.as_ref(),
+                        &Style {
+                            fancy,
+                            width: Some(width),
+                        },
+                    );
+                    assert!(widest_line(&text) <= width, "{board}, {width}:\n{text}");
+                    held_any |= !fancy && text.contains("held:") && text.contains('×');
+                }
+                let mv = program.choose(g.as_ref()).expect("a move");
+                g.play(&mv).expect("a legal move");
+            }
+            assert!(held_any, "{board}: no prisoners were ever drawn");
+        }
+    }
+
+    #[test]
+    fn a_triangle_that_fits_stays_a_triangle_when_only_the_text_is_too_wide() {
+        let g = game("tri8", 3);
+        let text = ShiamgonView.draw(
+            g.as_ref(),
+            &Style {
+                fancy: false,
+                width: Some(60),
+            },
+        );
+        assert!(widest_line(&text) <= 60, "{text}");
+        assert!(text.contains("  row  7  2 v 2 v 2 v ^ v ^ v 3 v 3 v 3   7.0–7.14"));
+        assert!(
+            text.contains("  tri8 — fields ROW.INDEX, row 0 at the apex, index from the\n  left (even: pointing up)")
+        );
+        let text = ShiamgonView.draw(
+            game("tri16", 3).as_ref(),
+            &Style {
+                fancy: false,
+                width: Some(60),
+            },
+        );
+        assert!(text.contains("  row 15 |  0:2  1:v  2:2"), "{text}");
+    }
+
+    #[test]
+    fn lines_are_shared_out_evenly() {
+        assert_eq!(per_line(60, 8), 6);
+        assert_eq!(per_line(15, 8), 5);
+        assert_eq!(per_line(6, 8), 6);
+        assert_eq!(per_line(31, 10), 8);
+        assert_eq!(per_line(7, 0), 1);
+        assert_eq!(per_line(0, 5), 1);
+    }
 }
