@@ -34,6 +34,13 @@ pub struct ServeArgs {
     /// dobutsu` beside the server.
     #[arg(long)]
     build_table: bool,
+    /// WebSocket connections one game may have open (players and
+    /// spectators); one more is refused with 503 `busy`.
+    #[arg(long, default_value_t = kyoku_server::SocketLimits::default().per_game)]
+    max_sockets_per_game: usize,
+    /// WebSocket connections the whole server may have open.
+    #[arg(long, default_value_t = kyoku_server::SocketLimits::default().total)]
+    max_sockets: usize,
 }
 
 /// Arguments of `kyoku loadtest`.
@@ -77,6 +84,10 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
             db: a.db.clone(),
             ai_threads: a.ai_threads,
             sync: a.sync,
+            sockets: kyoku_server::SocketLimits {
+                per_game: a.max_sockets_per_game,
+                total: a.max_sockets,
+            },
         })
         .await?;
         for p in server.problems() {

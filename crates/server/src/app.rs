@@ -2,6 +2,7 @@
 //! published state every reader and WebSocket sees.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -14,6 +15,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, Semaphore, watch};
 
+use crate::SocketLimits;
 use crate::error::ApiError;
 use crate::store::{GameRow, MoveRow, SeatRow, Store, Write};
 
@@ -73,6 +75,8 @@ pub struct Slot {
     id: String,
     live: Mutex<Live>,
     state: watch::Sender<Arc<Snapshot>>,
+    /// Live WebSocket connections to this game.
+    sockets: AtomicUsize,
 }
 
 impl Slot {
@@ -108,6 +112,22 @@ pub struct App {
     store: Store,
     /// Bounds the programs thinking at once (one per core).
     ai_pool: Arc<Semaphore>,
+    /// Live WebSocket connections, all games together.
+    sockets: AtomicUsize,
+    socket_limits: SocketLimits,
+}
+
+/// A WebSocket connection's place in the counts; given back when dropped.
+pub struct SocketPass {
+    app: Arc<App>,
+    slot: Arc<Slot>,
+}
+
+impl Drop for SocketPass {
+    fn drop(&mut self) {
+        self.slot.sockets.fetch_sub(1, Ordering::Relaxed);
+        self.app.sockets.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// A move request (HTTP body or WebSocket message).
@@ -352,11 +372,18 @@ impl Live {
 impl App {
     /// The server state over `store`, with the games read from it. Games
     /// that no longer replay are reported and left out.
-    pub fn new(store: Store, rows: Vec<GameRow>, ai_threads: usize) -> (Arc<App>, Vec<String>) {
+    pub fn new(
+        store: Store,
+        rows: Vec<GameRow>,
+        ai_threads: usize,
+        socket_limits: SocketLimits,
+    ) -> (Arc<App>, Vec<String>) {
         let app = Arc::new(App {
             games: RwLock::new(HashMap::new()),
             store,
             ai_pool: Arc::new(Semaphore::new(ai_threads.max(1))),
+            sockets: AtomicUsize::new(0),
+            socket_limits,
         });
         let mut problems = Vec::new();
         for row in rows {
@@ -367,6 +394,7 @@ impl App {
                         id: row.id.clone(),
                         live: Mutex::new(live),
                         state: watch::channel(Arc::new(snap)).0,
+                        sockets: AtomicUsize::new(0),
                     });
                     app.games_write().insert(row.id.clone(), slot);
                 }
@@ -441,6 +469,32 @@ impl App {
             let mut live = slot.live.lock().await;
             self.maybe_start_program(&slot, &mut live);
         }
+    }
+
+    /// A place for one more WebSocket connection to `slot`, or 503 `busy`
+    /// when the game or the server has as many as its limits allow: a flood
+    /// of connections costs memory and wakes, never the server.
+    pub fn socket_pass(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<SocketPass, ApiError> {
+        let limits = self.socket_limits;
+        if self.sockets.fetch_add(1, Ordering::Relaxed) >= limits.total {
+            self.sockets.fetch_sub(1, Ordering::Relaxed);
+            return Err(ApiError::busy(format!(
+                "the server has {} live connections, its limit; try again later",
+                limits.total
+            )));
+        }
+        if slot.sockets.fetch_add(1, Ordering::Relaxed) >= limits.per_game {
+            slot.sockets.fetch_sub(1, Ordering::Relaxed);
+            self.sockets.fetch_sub(1, Ordering::Relaxed);
+            return Err(ApiError::busy(format!(
+                "game {} has {} live connections, its limit; try again later",
+                slot.id, limits.per_game
+            )));
+        }
+        Ok(SocketPass {
+            app: self.clone(),
+            slot: slot.clone(),
+        })
     }
 
     /// The game with this id.
@@ -580,6 +634,7 @@ impl App {
             id: id.clone(),
             live: Mutex::new(live),
             state: watch::channel(snap.clone()).0,
+            sockets: AtomicUsize::new(0),
         });
         self.games_write().insert(id.clone(), slot.clone());
         {
@@ -949,7 +1004,7 @@ mod tests {
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
         let (store, rows) =
             crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        App::new(store, rows, 1).0
+        App::new(store, rows, 1, SocketLimits::default()).0
     }
 
     /// Plays one human move against a broken program seat; the game must go

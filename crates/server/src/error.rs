@@ -96,6 +96,10 @@ impl ApiError {
             "too many messages; slow down",
         )
     }
+    /// 503 `busy`: too many connections.
+    pub fn busy(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", m)
+    }
     /// 500 `storage`.
     pub fn storage(m: impl Into<String>) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", m)
@@ -111,7 +115,7 @@ impl ApiError {
             StatusCode::NOT_IMPLEMENTED,
             "no_tablebase",
             "this server has no Dōbutsu tablebase; whoever runs it can build one with \
-             `kyoku solve dobutsu` (about half a minute)",
+             `kyoku solve dobutsu` (about half a minute) or start it with `kyoku serve --build-table`",
         )
     }
 

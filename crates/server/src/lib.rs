@@ -10,6 +10,7 @@
 //!     db: "kyoku.db".into(),
 //!     ai_threads: None,
 //!     sync: kyoku_server::store::SyncMode::Full,
+//!     sockets: kyoku_server::SocketLimits::default(),
 //! })
 //! .await?;
 //! println!("listening on http://{}", server.addr());
@@ -54,6 +55,28 @@ pub struct Config {
     pub ai_threads: Option<usize>,
     /// When commits reach the disk.
     pub sync: store::SyncMode,
+    /// How many WebSocket connections may be open at once.
+    pub sockets: SocketLimits,
+}
+
+/// Bounds on open WebSocket connections; one more is refused with 503
+/// `busy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SocketLimits {
+    /// To one game (players and spectators together).
+    pub per_game: usize,
+    /// To the whole server.
+    pub total: usize,
+}
+
+impl Default for SocketLimits {
+    /// 256 per game, 8192 in all.
+    fn default() -> Self {
+        SocketLimits {
+            per_game: 256,
+            total: 8192,
+        }
+    }
 }
 
 /// Why the server could not start or stopped.
@@ -108,7 +131,7 @@ impl Server {
                 .map(|n| n.get())
                 .unwrap_or(1)
         });
-        let (app, problems) = App::new(store, rows, threads);
+        let (app, problems) = App::new(store, rows, threads, config.sockets);
         app.resume_programs().await;
         App::watch_programs(&app, PROGRAM_WATCH);
         let listener = tokio::net::TcpListener::bind(config.addr)

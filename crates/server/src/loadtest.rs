@@ -270,6 +270,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
                 db: db.clone(),
                 ai_threads: None,
                 sync: cfg.sync,
+                sockets: crate::SocketLimits::default(),
             })
             .await?;
             let a = server.addr();

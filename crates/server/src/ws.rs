@@ -22,18 +22,23 @@ pub const BURST: f64 = 40.0;
 pub const MAX_REFUSED: u32 = 200;
 const PING_EVERY: Duration = Duration::from_secs(30);
 
-/// The upgrade: 404 before it for an unknown game.
+/// The upgrade: 404 before it for an unknown game, 503 `busy` when the
+/// game or the server has its most connections.
 pub async fn upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    app.slot(&id)?;
+    let slot = app.slot(&id)?;
     let ws = ws.map_err(|r| ApiError::bad_request(r.body_text()))?;
+    let pass = app.socket_pass(&slot)?;
     Ok(ws
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
-        .on_upgrade(move |socket| connection(app, id, socket)))
+        .on_upgrade(move |socket| async move {
+            connection(app, id, socket).await;
+            drop(pass);
+        }))
 }
 
 /// A token bucket: `RATE` per second, up to `BURST`.

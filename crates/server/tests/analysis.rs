@@ -26,6 +26,7 @@ async fn analysis_reads_the_table_and_says_when_there_is_none() {
         db: dir.path().join("kyoku.db"),
         ai_threads: Some(1),
         sync: kyoku_server::store::SyncMode::Normal,
+        sockets: kyoku_server::SocketLimits::default(),
     })
     .await
     .unwrap();

@@ -20,9 +20,13 @@ struct Env {
 }
 
 async fn start() -> Env {
+    start_with(kyoku_server::SocketLimits::default()).await
+}
+
+async fn start_with(sockets: kyoku_server::SocketLimits) -> Env {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("kyoku.db");
-    let server = start_on(&db).await;
+    let server = start_limited(&db, sockets).await;
     Env {
         server,
         _dir: dir,
@@ -32,11 +36,16 @@ async fn start() -> Env {
 }
 
 async fn start_on(db: &std::path::Path) -> Server {
+    start_limited(db, kyoku_server::SocketLimits::default()).await
+}
+
+async fn start_limited(db: &std::path::Path, sockets: kyoku_server::SocketLimits) -> Server {
     Server::start(Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         db: db.to_path_buf(),
         ai_threads: Some(2),
         sync: kyoku_server::store::SyncMode::Full,
+        sockets,
     })
     .await
     .unwrap()
@@ -741,4 +750,65 @@ async fn garbage_never_breaks_the_server_or_a_game() {
         )
         .await;
     assert_eq!(s, 200);
+}
+
+/// Connections beyond a game's or the server's limit are refused with 503
+/// `busy` before the upgrade; a closed connection frees its place.
+#[tokio::test]
+async fn websocket_connections_are_bounded_per_game_and_in_all() {
+    let env = start_with(kyoku_server::SocketLimits {
+        per_game: 2,
+        total: 3,
+    })
+    .await;
+    let (a, _) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let (b, _) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let refused = |id: String| {
+        let url = format!("ws://{}/api/games/{id}/ws", env.server.addr());
+        async move {
+            match tokio_tungstenite::connect_async(url).await {
+                Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+                    let body: Value =
+                        serde_json::from_slice(r.body().as_deref().unwrap_or_default()).unwrap();
+                    (r.status().as_u16(), body)
+                }
+                Ok(_) => panic!("a connection over the limit was accepted"),
+                Err(e) => panic!("unexpected failure: {e}"),
+            }
+        }
+    };
+    let mut a1 = env.ws(&a).await;
+    assert_eq!(next_json(&mut a1).await["type"], "state");
+    let mut a2 = env.ws(&a).await;
+    assert_eq!(next_json(&mut a2).await["type"], "state");
+    let (status, body) = refused(a.clone()).await;
+    assert_eq!(status, 503);
+    assert_eq!(body["error"], "busy", "{body}");
+    assert!(body["message"].as_str().unwrap().contains(&a), "{body}");
+    // Another game still has room, up to the server's total.
+    let mut b1 = env.ws(&b).await;
+    assert_eq!(next_json(&mut b1).await["type"], "state");
+    let (status, body) = refused(b.clone()).await;
+    assert_eq!(status, 503);
+    assert!(
+        body["message"].as_str().unwrap().contains("the server"),
+        "{body}"
+    );
+    // Closing one frees its place (the server notices the close at once).
+    a1.close(None).await.unwrap();
+    drop(a1);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let url = format!("ws://{}/api/games/{b}/ws", env.server.addr());
+        if let Ok((mut ws, _)) = tokio_tungstenite::connect_async(url).await {
+            assert_eq!(next_json(&mut ws).await["type"], "state");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the closed place was never freed"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop((a2, b1));
 }
