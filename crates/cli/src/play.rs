@@ -539,6 +539,28 @@ impl Session {
         }
     }
 
+    /// Shows `prompt` and reads a line (echoed when input is not typed);
+    /// `None` at the end of input, with the prompt's line ended.
+    fn ask(&self, prompt: &str) -> anyhow::Result<Option<String>> {
+        {
+            let mut out = std::io::stdout().lock();
+            write!(out, "{prompt}")?;
+            out.flush()?;
+        }
+        match read_line() {
+            Input::End => {
+                self.say("")?;
+                Ok(None)
+            }
+            Input::Line(line) => {
+                if self.echo {
+                    self.say(&line)?;
+                }
+                Ok(Some(line))
+            }
+        }
+    }
+
     /// Asks a human seat until it has made a move. `false`: the session ends
     /// (quit or end of input).
     fn human_turn(&mut self, seat: usize, decision: Decision) -> anyhow::Result<bool> {
@@ -553,27 +575,12 @@ impl Session {
             ))?;
         }
         loop {
-            {
-                let mut out = std::io::stdout().lock();
-                write!(out, "{} {verb}> ", self.seat_label(seat))?;
-                out.flush()?;
-            }
-            let line = match read_line() {
-                Input::End => {
-                    self.say("")?;
-                    self.say("End of input: the game is left unfinished.")?;
-                    self.write_record_file()?;
-                    return Ok(false);
-                }
-                Input::Line(l) => l,
+            let Some(line) = self.ask(&format!("{} {verb}> ", self.seat_label(seat)))? else {
+                self.say("End of input: the game is left unfinished.")?;
+                self.write_record_file()?;
+                return Ok(false);
             };
-            if self.echo {
-                self.say(&line)?;
-            }
-            let (word, rest) = match line.split_once(char::is_whitespace) {
-                Some((w, r)) => (w, r.trim()),
-                None => (line.as_str(), ""),
-            };
+            let (word, rest) = split_command(&line);
             match word {
                 "" => continue,
                 "help" | "?" => self.say(&self.help())?,
@@ -638,26 +645,10 @@ impl Session {
             return Ok(false);
         }
         loop {
-            {
-                let mut out = std::io::stdout().lock();
-                write!(out, "Game over — undo, save FILE, or quit (Enter)> ")?;
-                out.flush()?;
-            }
-            let line = match read_line() {
-                Input::End => {
-                    // End the prompt's line, as at the end of input in a game.
-                    self.say("")?;
-                    return Ok(false);
-                }
-                Input::Line(l) => l,
+            let Some(line) = self.ask("Game over — undo, save FILE, or quit (Enter)> ")? else {
+                return Ok(false);
             };
-            if self.echo {
-                self.say(&line)?;
-            }
-            let (word, rest) = match line.split_once(char::is_whitespace) {
-                Some((w, r)) => (w, r.trim()),
-                None => (line.as_str(), ""),
-            };
+            let (word, rest) = split_command(&line);
             match word {
                 "" | "quit" | "exit" => return Ok(false),
                 "undo" => {
@@ -726,6 +717,14 @@ impl Session {
         self.say("Game record:")?;
         self.say(self.record().to_text().trim_end())?;
         Ok(())
+    }
+}
+
+/// A command line's first word and the rest, trimmed.
+fn split_command(line: &str) -> (&str, &str) {
+    match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
     }
 }
 

@@ -396,25 +396,31 @@ fn columns(line: &str) -> usize {
 /// instead loses it to the program's reply.
 const LION_HANGS: &str = "1l1/1c1/1L1/2G[] w - - 0 1";
 
+/// `kyoku play` from [`LION_HANGS`], a human against `ai:1` (seed 1), with
+/// `extra` arguments and `input` on stdin.
+fn lion_hangs_against_ai(extra: &[&str], input: &str) -> (i32, String, String) {
+    let mut args = vec![
+        "play",
+        "dobutsu",
+        "--fen",
+        LION_HANGS,
+        "--players",
+        "human,ai:1",
+        "--seed",
+        "1",
+    ];
+    args.extend_from_slice(extra);
+    kyoku(&args, input)
+}
+
 #[test]
 fn after_a_loss_to_a_program_undo_takes_the_blunder_back_and_play_goes_on() {
     let file = temp_file("undo-after-end.rec");
     let f = file.to_str().expect("utf-8 path");
     let saved = temp_file("undo-after-end-saved.rec");
     let s = saved.to_str().expect("utf-8 path");
-    let (code, out, err) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--fen",
-            LION_HANGS,
-            "--players",
-            "human,ai:1",
-            "--seed",
-            "1",
-            "--record",
-            f,
-        ],
+    let (code, out, err) = lion_hangs_against_ai(
+        &["--record", f],
         &format!("c1c2\nhelp\nmoves\nc2c3\nsave\nsave {s}\nundo\nb2a2\nquit\n"),
     );
     assert_eq!(code, 0, "{err}");
@@ -453,21 +459,7 @@ fn after_a_loss_to_a_program_undo_takes_the_blunder_back_and_play_goes_on() {
 
     // Enter (an empty line) ends the session at the prompt; the record is
     // the finished game.
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--fen",
-            LION_HANGS,
-            "--players",
-            "human,ai:1",
-            "--seed",
-            "1",
-            "--record",
-            f,
-        ],
-        "c1c2\n\nb2a2\n",
-    );
+    let (code, out, _) = lion_hangs_against_ai(&["--record", f], "c1c2\n\nb2a2\n");
     assert_eq!(code, 0);
     assert!(out.ends_with("Game over — undo, save FILE, or quit (Enter)> \n"));
     assert!(!out.contains("moves the Lion b2a2"));
@@ -478,19 +470,7 @@ fn after_a_loss_to_a_program_undo_takes_the_blunder_back_and_play_goes_on() {
     );
 
     // Undo, then lose again the same way: the game is over a second time.
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--fen",
-            LION_HANGS,
-            "--players",
-            "human,ai:1",
-            "--seed",
-            "1",
-        ],
-        "c1c2\nundo\nc1c2\nquit\n",
-    );
+    let (code, out, _) = lion_hangs_against_ai(&[], "c1c2\nundo\nc1c2\nquit\n");
     assert_eq!(code, 0);
     assert_eq!(out.matches("Game over (lion captured)").count(), 2);
     assert!(out.ends_with("Game over — undo, save FILE, or quit (Enter)> quit\n"));
@@ -499,19 +479,7 @@ fn after_a_loss_to_a_program_undo_takes_the_blunder_back_and_play_goes_on() {
 #[test]
 fn after_the_game_end_of_input_or_no_program_ends_the_session_as_before() {
     // End of input at the post-game prompt: the session ends cleanly.
-    let (code, out, err) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--fen",
-            LION_HANGS,
-            "--players",
-            "human,ai:1",
-            "--seed",
-            "1",
-        ],
-        "c1c2\n",
-    );
+    let (code, out, err) = lion_hangs_against_ai(&[], "c1c2\n");
     assert_eq!(code, 0, "{err}");
     assert!(
         out.ends_with("result 0 1 lion captured\nGame over — undo, save FILE, or quit (Enter)> \n")

@@ -1007,21 +1007,27 @@ mod tests {
         App::new(store, rows, 1, SocketLimits::default()).0
     }
 
-    /// Plays one human move against a broken program seat; the game must go
-    /// on with a legal reply all the same.
-    async fn reply_despite(failure: &'static str) {
-        let dir = tempfile::tempdir().unwrap();
-        let app = app(&dir).await;
+    /// A new game of `game`, a human against `ai:1`: its id and the
+    /// creation answer.
+    async fn human_against_ai(app: &Arc<App>, game: &str) -> (String, Value) {
         let made = app
             .create(CreateRequest {
-                game: "dobutsu".into(),
+                game: game.into(),
                 options: json!({}),
                 seats: vec!["human".into(), "ai:1".into()],
                 open_seats: vec![],
             })
             .await
             .unwrap();
-        let id = made["id"].as_str().unwrap().to_string();
+        (made["id"].as_str().unwrap().to_string(), made)
+    }
+
+    /// Plays one human move against a broken program seat; the game must go
+    /// on with a legal reply all the same.
+    async fn reply_despite(failure: &'static str) {
+        let dir = tempfile::tempdir().unwrap();
+        let app = app(&dir).await;
+        let (id, made) = human_against_ai(&app, "dobutsu").await;
         let token = made["seats"][0]["token"].as_str().unwrap().to_string();
         let slot = app.slot(&id).unwrap();
         slot.live.lock().await.players[1] = Some(Box::new(Broken(failure)));
@@ -1077,16 +1083,7 @@ mod tests {
     async fn a_seat_whose_program_cannot_be_made_gets_a_stand_in() {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
-        let made = app
-            .create(CreateRequest {
-                game: "shogun".into(),
-                options: json!({}),
-                seats: vec!["human".into(), "ai:1".into()],
-                open_seats: vec![],
-            })
-            .await
-            .unwrap();
-        let id = made["id"].as_str().unwrap().to_string();
+        let (id, _) = human_against_ai(&app, "shogun").await;
         let slot = app.slot(&id).unwrap();
         {
             // As if the seat had been stored with a program this build lacks.
