@@ -41,12 +41,18 @@ pub struct ServeArgs {
     /// WebSocket connections the whole server may have open.
     #[arg(long, default_value_t = kyoku_server::SocketLimits::default().total)]
     max_sockets: usize,
+    /// Games one client address may start a minute (all at once after a
+    /// quiet minute); more get 429 `rate_limited`. 0: no limit.
+    #[arg(long, default_value_t = kyoku_server::NEW_GAMES_PER_MINUTE)]
+    new_games_per_minute: u32,
 }
 
 /// Arguments of `kyoku loadtest`.
 #[derive(Args)]
 pub struct LoadtestArgs {
-    /// A running server on loopback (default: start one on a temporary database).
+    /// A running server on loopback (default: start one on a temporary
+    /// database). Start that one with `--new-games-per-minute 0`: the test
+    /// starts all its games from one address.
     #[arg(long)]
     addr: Option<SocketAddr>,
     /// Games played at once, one WebSocket each.
@@ -88,6 +94,7 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
                 per_game: a.max_sockets_per_game,
                 total: a.max_sockets,
             },
+            new_games_per_minute: a.new_games_per_minute,
         })
         .await?;
         for p in server.problems() {
@@ -110,8 +117,8 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
                 build_table_in_background();
             }
             Err(e) => eprintln!(
-                "kyoku: Dōbutsu perfect play and analysis are off: {e} \
-                 (serve --build-table builds it in the background)"
+                "kyoku: Dōbutsu perfect play and analysis are off: {e}; \
+                 or start with --build-table to build it in the background"
             ),
         }
         tokio::select! {

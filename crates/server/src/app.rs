@@ -17,6 +17,7 @@ use tokio::sync::{Mutex, Semaphore, watch};
 
 use crate::SocketLimits;
 use crate::error::ApiError;
+use crate::limit::PerAddress;
 use crate::store::{GameRow, MoveRow, SeatRow, Store, Write};
 
 /// A human seat's secret: 128 random bits.
@@ -115,6 +116,8 @@ pub struct App {
     /// Live WebSocket connections, all games together.
     sockets: AtomicUsize,
     socket_limits: SocketLimits,
+    /// New games per client address; `None`: no limit.
+    new_games: Option<PerAddress>,
 }
 
 /// A WebSocket connection's place in the counts; given back when dropped.
@@ -377,6 +380,7 @@ impl App {
         rows: Vec<GameRow>,
         ai_threads: usize,
         socket_limits: SocketLimits,
+        new_games_per_minute: u32,
     ) -> (Arc<App>, Vec<String>) {
         let app = Arc::new(App {
             games: RwLock::new(HashMap::new()),
@@ -384,6 +388,8 @@ impl App {
             ai_pool: Arc::new(Semaphore::new(ai_threads.max(1))),
             sockets: AtomicUsize::new(0),
             socket_limits,
+            new_games: (new_games_per_minute > 0)
+                .then(|| PerAddress::per_minute(new_games_per_minute)),
         });
         let mut problems = Vec::new();
         for row in rows {
@@ -520,6 +526,22 @@ impl App {
             .take(limit)
             .map(|s| s.summary.clone())
             .collect()
+    }
+
+    /// Counts a new game against `client`'s allowance: 429 `rate_limited`
+    /// when it has started too many lately (a flood of games would fill
+    /// the disk and the memory).
+    pub fn admit_new_game(&self, client: std::net::IpAddr) -> Result<(), ApiError> {
+        let Some(limit) = &self.new_games else {
+            return Ok(());
+        };
+        limit.take(client).map_err(|wait| {
+            ApiError::too_many_games(wait.as_secs().max(1), self.new_games_per_minute())
+        })
+    }
+
+    fn new_games_per_minute(&self) -> u32 {
+        self.new_games.as_ref().map_or(0, PerAddress::allowance)
     }
 
     /// Creates a game; returns the answer of `POST /api/games`.
@@ -1004,7 +1026,7 @@ mod tests {
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
         let (store, rows) =
             crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        App::new(store, rows, 1, SocketLimits::default()).0
+        App::new(store, rows, 1, SocketLimits::default(), 0).0
     }
 
     /// A new game of `game`, a human against `ai:1`: its id and the

@@ -96,6 +96,17 @@ impl ApiError {
             "too many messages; slow down",
         )
     }
+    /// 429 `rate_limited`: too many new games from one address.
+    pub fn too_many_games(wait_s: u64, per_minute: u32) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many new games from your address (this server allows {per_minute} a minute); \
+                 try again in {wait_s} s"
+            ),
+        )
+    }
     /// 503 `busy`: too many connections.
     pub fn busy(m: impl Into<String>) -> Self {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", m)

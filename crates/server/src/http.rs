@@ -1,11 +1,12 @@
 //! The HTTP routes of `/api/`.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, OriginalUri, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, OriginalUri, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -111,9 +112,12 @@ async fn list(
 
 async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: CreateRequest = body(b)?;
+    // Counted once the request reads as one: a typo costs no allowance.
+    app.admit_new_game(client.ip())?;
     let out = app.create(req).await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }

@@ -11,6 +11,7 @@
 //!     ai_threads: None,
 //!     sync: kyoku_server::store::SyncMode::Full,
 //!     sockets: kyoku_server::SocketLimits::default(),
+//!     new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
 //! })
 //! .await?;
 //! println!("listening on http://{}", server.addr());
@@ -26,6 +27,7 @@ use axum::serve::ListenerExt;
 mod app;
 mod error;
 mod http;
+mod limit;
 pub mod loadtest;
 pub mod store;
 mod web;
@@ -57,7 +59,13 @@ pub struct Config {
     pub sync: store::SyncMode,
     /// How many WebSocket connections may be open at once.
     pub sockets: SocketLimits,
+    /// Games one client address may start a minute (all at once after a
+    /// quiet minute); more get 429 `rate_limited`. 0: no limit.
+    pub new_games_per_minute: u32,
 }
+
+/// The default of [`Config::new_games_per_minute`].
+pub const NEW_GAMES_PER_MINUTE: u32 = 60;
 
 /// Bounds on open WebSocket connections; one more is refused with 503
 /// `busy`.
@@ -131,7 +139,13 @@ impl Server {
                 .map(|n| n.get())
                 .unwrap_or(1)
         });
-        let (app, problems) = App::new(store, rows, threads, config.sockets);
+        let (app, problems) = App::new(
+            store,
+            rows,
+            threads,
+            config.sockets,
+            config.new_games_per_minute,
+        );
         app.resume_programs().await;
         App::watch_programs(&app, PROGRAM_WATCH);
         let listener = tokio::net::TcpListener::bind(config.addr)
@@ -149,11 +163,14 @@ impl Server {
         let router = http::router(app);
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(async move {
-            axum::serve(listener, router)
-                .with_graceful_shutdown(async move {
-                    let _ = stop.await;
-                })
-                .await
+            axum::serve(
+                listener,
+                router.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .with_graceful_shutdown(async move {
+                let _ = stop.await;
+            })
+            .await
         });
         Ok(Server {
             addr,

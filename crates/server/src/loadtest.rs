@@ -271,6 +271,8 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
                 ai_threads: None,
                 sync: cfg.sync,
                 sockets: crate::SocketLimits::default(),
+                // It starts a thousand games from one address at once.
+                new_games_per_minute: 0,
             })
             .await?;
             let a = server.addr();

@@ -2,7 +2,7 @@
 //! moves in, acks and errors out; a bounded message rate per connection.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use crate::BODY_LIMIT;
 use crate::app::{App, MoveRequest};
 use crate::error::ApiError;
+use crate::limit::Bucket;
 
 /// Messages per second a connection may send on average.
 pub const RATE: f64 = 20.0;
@@ -41,27 +42,6 @@ pub async fn upgrade(
         }))
 }
 
-/// A token bucket: `RATE` per second, up to `BURST`.
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let dt = now.duration_since(self.at).as_secs_f64();
-        self.at = now;
-        self.tokens = (self.tokens + dt * RATE).min(BURST);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 fn error_msg(r: &Value, e: &ApiError) -> Message {
     Message::text(
         json!({"type": "error", "ref": r, "error": e.code, "message": e.message}).to_string(),
@@ -77,10 +57,7 @@ async fn connection(app: Arc<App>, id: String, mut socket: WebSocket) {
     if socket.send(Message::Text(first)).await.is_err() {
         return;
     }
-    let mut bucket = Bucket {
-        tokens: BURST,
-        at: Instant::now(),
-    };
+    let mut bucket = Bucket::full(RATE, BURST);
     let mut refused = 0u32;
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
@@ -108,7 +85,7 @@ async fn connection(app: Arc<App>, id: String, mut socket: WebSocket) {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue, // ping/pong: answered by the library
                 };
-                if !bucket.take() {
+                if bucket.take().is_err() {
                     refused += 1;
                     if refused >= MAX_REFUSED {
                         let _ = socket

@@ -20,13 +20,17 @@ struct Env {
 }
 
 async fn start() -> Env {
-    start_with(kyoku_server::SocketLimits::default()).await
+    start_with(|_| {}).await
 }
 
-async fn start_with(sockets: kyoku_server::SocketLimits) -> Env {
+/// A server on a fresh database, with `adjust` applied to the test
+/// configuration.
+async fn start_with(adjust: impl FnOnce(&mut Config)) -> Env {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("kyoku.db");
-    let server = start_limited(&db, sockets).await;
+    let mut config = config(&db);
+    adjust(&mut config);
+    let server = Server::start(config).await.unwrap();
     Env {
         server,
         _dir: dir,
@@ -36,19 +40,18 @@ async fn start_with(sockets: kyoku_server::SocketLimits) -> Env {
 }
 
 async fn start_on(db: &std::path::Path) -> Server {
-    start_limited(db, kyoku_server::SocketLimits::default()).await
+    Server::start(config(db)).await.unwrap()
 }
 
-async fn start_limited(db: &std::path::Path, sockets: kyoku_server::SocketLimits) -> Server {
-    Server::start(Config {
+fn config(db: &std::path::Path) -> Config {
+    Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         db: db.to_path_buf(),
         ai_threads: Some(2),
         sync: kyoku_server::store::SyncMode::Full,
-        sockets,
-    })
-    .await
-    .unwrap()
+        sockets: kyoku_server::SocketLimits::default(),
+        new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
+    }
 }
 
 impl Env {
@@ -756,9 +759,11 @@ async fn garbage_never_breaks_the_server_or_a_game() {
 /// `busy` before the upgrade; a closed connection frees its place.
 #[tokio::test]
 async fn websocket_connections_are_bounded_per_game_and_in_all() {
-    let env = start_with(kyoku_server::SocketLimits {
-        per_game: 2,
-        total: 3,
+    let env = start_with(|c| {
+        c.sockets = kyoku_server::SocketLimits {
+            per_game: 2,
+            total: 3,
+        }
     })
     .await;
     let (a, _) = env.create("dobutsu", json!({}), &["human", "human"]).await;
@@ -811,4 +816,29 @@ async fn websocket_connections_are_bounded_per_game_and_in_all() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     drop((a2, b1));
+}
+
+/// One address may start only so many games a minute; the refusal says
+/// how long to wait, and refused requests create nothing.
+#[tokio::test]
+async fn new_games_are_rate_limited_per_address() {
+    let env = start_with(|c| c.new_games_per_minute = 3).await;
+    let body = json!({"game": "dobutsu", "seats": ["human", "human"]});
+    for _ in 0..3 {
+        let (s, v) = env.post("/api/games", &body).await;
+        assert_eq!(s, 201, "{v}");
+    }
+    let (s, v) = env.post("/api/games", &body).await;
+    assert_eq!(s, 429, "{v}");
+    assert_eq!(v["error"], "rate_limited");
+    let msg = v["message"].as_str().unwrap();
+    assert!(
+        msg.contains("3 a minute") && msg.contains("try again in"),
+        "{msg}"
+    );
+    let (_, list) = env.get("/api/games").await;
+    assert_eq!(list["games"].as_array().unwrap().len(), 3, "{list}");
+    // Moves and reads are not limited by it.
+    let (s, _) = env.get("/api/games?status=open").await;
+    assert_eq!(s, 200);
 }
