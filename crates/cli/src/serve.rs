@@ -112,8 +112,11 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
                 kyoku_dobutsu::solve::default_path(kyoku_dobutsu::solve::Convention::Seed)
                     .display()
             ),
-            Err(e) if a.build_table => {
-                eprintln!("kyoku: Dōbutsu table missing ({e}); building it in the background");
+            Err(_) if a.build_table => {
+                eprintln!(
+                    "kyoku: no Dōbutsu table yet: building it in the background (a minute or two); \
+                     perfect play and analysis start when it is written"
+                );
                 build_table_in_background();
             }
             Err(e) => eprintln!(
@@ -129,51 +132,52 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
     })
 }
 
-/// Solves Dōbutsu on a thread of its own (one worker, so the programs in
-/// play keep the other cores) and writes the table where the server looks
-/// for it; phases are logged on stderr, as a server logs.
+/// Solves Dōbutsu on a thread of its own and writes the table where the
+/// server looks for it; progress and the end are logged on stderr, as a
+/// server logs.
 fn build_table_in_background() {
-    use kyoku_dobutsu::solve::{self, Convention, Event};
     let spawned = std::thread::Builder::new()
         .name("dobutsu-table".into())
         .spawn(|| {
             let t0 = std::time::Instant::now();
-            let built = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .build()
-                .map_err(|e| e.to_string())
-                .and_then(|pool| {
-                    pool.install(|| {
-                        let progress = |e: Event| {
-                            if let Event::Phase { name, .. } = e {
-                                eprintln!(
-                                    "kyoku: Dōbutsu table: {name} ({:.0} s)",
-                                    t0.elapsed().as_secs_f64()
-                                );
-                            }
-                        };
-                        let path = solve::default_path(Convention::Seed);
-                        let tb = solve::solve(Convention::Seed, &progress)
-                            .map_err(|e| e.to_string())?;
-                        tb.write(&path).map_err(|e| e.to_string())?;
-                        Ok(path)
-                    })
-                });
-            match built.and_then(|path| {
-                solve::shared_table().map_err(|e| e.to_string())?;
-                Ok(path)
-            }) {
+            match build_table(t0) {
                 Ok(path) => eprintln!(
                     "kyoku: Dōbutsu table written to {} in {:.0} s: perfect play and analysis are on",
                     path.display(),
                     t0.elapsed().as_secs_f64()
                 ),
-                Err(e) => eprintln!("kyoku: Dōbutsu table not built: {e}"),
+                Err(e) => eprintln!(
+                    "kyoku: Dōbutsu table not built: {e:#} (try `kyoku solve dobutsu` to see more)"
+                ),
             }
         });
     if let Err(e) = spawned {
         eprintln!("kyoku: cannot start building the Dōbutsu table: {e}");
     }
+}
+
+/// The solve behind `--build-table`: one worker thread, so the programs in
+/// play keep the other cores; returns where the table was written, once the
+/// server can read it.
+fn build_table(t0: std::time::Instant) -> anyhow::Result<PathBuf> {
+    use kyoku_dobutsu::solve::{self, Convention, Event};
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .context("starting the solver's thread")?;
+    let progress = |e: Event| {
+        if let Event::Phase { name, .. } = e {
+            eprintln!(
+                "kyoku: Dōbutsu table: {name} ({:.0} s)",
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let tb = pool.install(|| solve::solve(Convention::Seed, &progress))?;
+    let path = solve::default_path(Convention::Seed);
+    tb.write(&path)?;
+    solve::shared_table()?;
+    Ok(path)
 }
 
 /// Runs the load test and prints its one-line report.

@@ -535,13 +535,9 @@ impl App {
         let Some(limit) = &self.new_games else {
             return Ok(());
         };
-        limit.take(client).map_err(|wait| {
-            ApiError::too_many_games(wait.as_secs().max(1), self.new_games_per_minute())
-        })
-    }
-
-    fn new_games_per_minute(&self) -> u32 {
-        self.new_games.as_ref().map_or(0, PerAddress::allowance)
+        limit
+            .take(client)
+            .map_err(|wait| ApiError::too_many_games(wait.as_secs().max(1), limit.allowance()))
     }
 
     /// Creates a game; returns the answer of `POST /api/games`.
@@ -856,9 +852,9 @@ impl App {
     /// thread, holding a permit of the pool, on a copy of the game: the game
     /// stays readable and other games keep going meanwhile. A program that
     /// fails is replaced for that move by a random legal move; a failed
-    /// commit is retried with growing pauses. The task ends only when no
-    /// program is to act (or no move can be found at all; the watchdog of
-    /// [`App::watch_programs`] then tries again later).
+    /// commit is retried with growing pauses. The task ends when no program
+    /// is to act — or when not even a random legal move can be played,
+    /// which only a rules-engine bug can cause (logged; a restart retries).
     async fn run_programs(self: Arc<Self>, slot: Arc<Slot>) {
         let mut failures = 0u32;
         loop {
@@ -957,20 +953,6 @@ impl App {
                 tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
             }
         }
-    }
-
-    /// Every `period`, starts the program of any game where a program is to
-    /// act and none runs: a safety net so that no game waits for a restart.
-    /// Ends when the server is gone.
-    pub fn watch_programs(app: &Arc<App>, period: std::time::Duration) {
-        let weak = Arc::downgrade(app);
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(period).await;
-                let Some(app) = weak.upgrade() else { return };
-                app.resume_programs().await;
-            }
-        });
     }
 }
 

@@ -126,7 +126,8 @@ impl ApiError {
             StatusCode::NOT_IMPLEMENTED,
             "no_tablebase",
             "this server has no Dōbutsu tablebase; whoever runs it can build one with \
-             `kyoku solve dobutsu` (about half a minute) or start it with `kyoku serve --build-table`",
+             `kyoku solve dobutsu` (about half a minute), or restart the server with \
+             `kyoku serve --build-table`",
         )
     }
 

@@ -42,10 +42,6 @@ pub use error::ApiError;
 /// The largest request body (and WebSocket message) accepted, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;
 
-/// How often the server looks for games whose program should be thinking
-/// but is not (see [`App::watch_programs`]).
-const PROGRAM_WATCH: std::time::Duration = std::time::Duration::from_secs(30);
-
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -147,7 +143,6 @@ impl Server {
             config.new_games_per_minute,
         );
         app.resume_programs().await;
-        App::watch_programs(&app, PROGRAM_WATCH);
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|e| ServeError::Bind {

@@ -9,9 +9,10 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde_json::{Value, json};
+use tokio::sync::watch;
 
 use crate::BODY_LIMIT;
-use crate::app::{App, MoveRequest};
+use crate::app::{App, MoveRequest, Snapshot};
 use crate::error::ApiError;
 use crate::limit::Bucket;
 
@@ -37,7 +38,7 @@ pub async fn upgrade(
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
         .on_upgrade(move |socket| async move {
-            connection(app, id, socket).await;
+            connection(app, id, slot.subscribe(), socket).await;
             drop(pass);
         }))
 }
@@ -48,11 +49,13 @@ fn error_msg(r: &Value, e: &ApiError) -> Message {
     )
 }
 
-async fn connection(app: Arc<App>, id: String, mut socket: WebSocket) {
-    let Ok(slot) = app.slot(&id) else {
-        return;
-    };
-    let mut states = slot.subscribe();
+/// One connection: `states` are the game's published states.
+async fn connection(
+    app: Arc<App>,
+    id: String,
+    mut states: watch::Receiver<Arc<Snapshot>>,
+    mut socket: WebSocket,
+) {
     let first = states.borrow_and_update().ws.clone();
     if socket.send(Message::Text(first)).await.is_err() {
         return;
