@@ -586,16 +586,9 @@ impl Session {
                 "help" | "?" => self.say(&self.help())?,
                 "moves" => {
                     let moves = self.game.legal_moves();
-                    let text = match output_width() {
-                        // A known width: the whole list, its head too, fits in it.
-                        Some(w) => {
-                            let mut items = vec![format!("{} legal:", moves.len())];
-                            items.extend(moves);
-                            wrap(&items, w.min(76))
-                        }
-                        None => format!("{} legal: {}", moves.len(), wrap(&moves, 76)),
-                    };
-                    self.say(&text)?;
+                    let width = output_width().map_or(76, |w| w.min(76));
+                    let head = format!("{} legal:", moves.len());
+                    self.say(&flow(&head, "", &moves, Some(width)))?;
                 }
                 "quit" | "exit" => {
                     self.say("Game left unfinished.")?;
@@ -763,20 +756,27 @@ fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> Strin
     format!("{head} ({}). Ranking: {}", o.reason, ranking.join(", "))
 }
 
-/// Items joined by spaces, broken into lines of at most `width`.
-pub fn wrap(items: &[String], width: usize) -> String {
-    let mut s = String::new();
-    let mut line = 0;
+/// `items` after `first`, separated by spaces and broken into lines of at
+/// most `width` columns, later lines starting with `cont` (at least one item a
+/// line, so nothing is lost however narrow); one line when `width` is `None`.
+pub fn flow(first: &str, cont: &str, items: &[String], width: Option<usize>) -> String {
+    let mut s = first.to_string();
+    let mut line = visible_width(first);
+    let mut on_line = 0;
     for it in items {
-        if line > 0 && line + 1 + it.len() > width {
+        let w = visible_width(it);
+        if on_line > 0 && width.is_some_and(|max| line + 1 + w > max) {
             s.push('\n');
-            line = 0;
+            s.push_str(cont);
+            line = visible_width(cont);
+            on_line = 0;
         } else if line > 0 {
             s.push(' ');
             line += 1;
         }
         s.push_str(it);
-        line += it.len();
+        line += w;
+        on_line += 1;
     }
     s
 }

@@ -372,26 +372,6 @@ fn shogun_bad_move_undo_and_a_rotated_random_game_saved_and_loaded() {
     assert!(err.contains("bad options for shogun"), "{err}");
 }
 
-/// The columns a line takes: its characters less ANSI escape sequences.
-fn columns(line: &str) -> usize {
-    let mut n = 0;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            if chars.next() == Some('[') {
-                for c in chars.by_ref() {
-                    if ('@'..='~').contains(&c) {
-                        break;
-                    }
-                }
-            }
-        } else {
-            n += 1;
-        }
-    }
-    n
-}
-
 /// Sente's Lion on b2 is attacked by Gote's Chick; moving the Giraffe
 /// instead loses it to the program's reply.
 const LION_HANGS: &str = "1l1/1c1/1L1/2G[] w - - 0 1";
@@ -563,15 +543,18 @@ fn shiamgon_disc10_fits_in_60_columns_with_every_field() {
             .find("placements 0 of 916")
             .expect("placements");
     let board = &out[start..end + "placements 0 of 916".len()];
+    // NO_COLOR: no escape sequences, so a line's characters are its columns.
+    assert!(!out.contains('\x1b'), "colour codes despite NO_COLOR");
     for line in board.lines() {
-        assert!(columns(line) <= 60, "{} columns: {line:?}", columns(line));
+        let columns = line.chars().count();
+        assert!(columns <= 60, "{columns} columns: {line:?}");
     }
     // So is the list of legal moves.
     let moves = &out[out.find("to move> moves\n").expect("moves") + 15..];
     let moves = &moves[..moves.find("\nplayer 1").expect("next prompt")];
     assert!(moves.starts_with("33 legal: 7.0 "), "{moves}");
     for line in moves.lines() {
-        assert!(columns(line) <= 60, "{line:?}");
+        assert!(line.chars().count() <= 60, "{line:?}");
     }
     // Every field of every ring is there, each with its index.
     let ring_sizes = [3, 3, 6, 6, 15, 15, 30, 30, 60, 60];

@@ -10,7 +10,7 @@ use kyoku_core::Player;
 use kyoku_games::{AnyGame, Table};
 use kyoku_shiamgon::{Board, Field, Position, Shape};
 
-use super::{Style, View, visible_width, widest_line};
+use super::{Style, View, flow, visible_width, widest_line};
 
 /// Draws Shiamgon positions and announces pushes, passes and prisoners.
 pub struct ShiamgonView;
@@ -54,31 +54,6 @@ fn mark(pos: &Position, style: &Style, f: Field, empty: &str) -> String {
     }
 }
 
-/// `items` after `first`, separated by spaces and broken into lines of at
-/// most `width` columns, later lines starting with `cont` (at least one item a
-/// line, so nothing is lost however narrow); one line when `width` is `None`.
-fn flow(first: &str, cont: &str, items: &[String], width: Option<usize>) -> String {
-    let mut s = first.to_string();
-    let mut line = visible_width(first);
-    let mut on_line = 0;
-    for it in items {
-        let w = visible_width(it);
-        if on_line > 0 && width.is_some_and(|max| line + 1 + w > max) {
-            s.push('\n');
-            s.push_str(cont);
-            line = visible_width(cont);
-            on_line = 0;
-        } else if line > 0 {
-            s.push(' ');
-            line += 1;
-        }
-        s.push_str(it);
-        line += w;
-        on_line += 1;
-    }
-    s
-}
-
 /// Words of `text` broken into lines of at most `width` columns, each
 /// indented by two spaces like the rest of the drawing.
 fn flow_text(text: &str, width: Option<usize>) -> String {
@@ -102,6 +77,17 @@ fn per_line(n: usize, fit: usize) -> usize {
         .rev()
         .find(|&d| n.is_multiple_of(d))
         .unwrap_or_else(|| n.div_ceil(n.div_ceil(fit)))
+}
+
+/// What stands before a line of ring (or row) `r`'s fields: `ring 10` on
+/// its first line, as many spaces on the others.
+fn line_label(word: &str, r: usize, line: usize) -> String {
+    let label = format!("{word} {r:>2}");
+    if line == 0 {
+        label
+    } else {
+        " ".repeat(label.len())
+    }
 }
 
 /// How many cells of `cell` columns (plus a space between) fit in `width`
@@ -134,11 +120,7 @@ fn draw_disc(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut Strin
         let fields = ring_fields(board, r);
         let k = fit.map_or(15, |fit| per_line(fields.len(), fit));
         for (line, chunk) in fields.chunks(k).enumerate() {
-            let label = if line == 0 {
-                format!("ring {r:>2}")
-            } else {
-                "       ".to_string()
-            };
+            let label = line_label("ring", r, line);
             let cells: Vec<String> = chunk
                 .iter()
                 .enumerate()
@@ -206,11 +188,7 @@ fn draw_triangle(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut S
             .collect();
         let k = per_line(fields.len(), fit);
         for (line, chunk) in fields.chunks(k).enumerate() {
-            let label = if line == 0 {
-                format!("row {r:>2}")
-            } else {
-                "      ".to_string()
-            };
+            let label = line_label("row", r, line);
             let cells: Vec<String> = chunk
                 .iter()
                 .map(|&(i, f)| {
