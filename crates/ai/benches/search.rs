@@ -3,10 +3,10 @@
 //! Criterion's throughput line ("thrpt") is in nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kyoku_ai::agent::shogun_agent;
 use kyoku_ai::alphabeta::{Evaluation, Limits, Searcher};
-use kyoku_ai::eval::dobutsu::DobutsuEval;
-use kyoku_ai::eval::shogun::ShogunEval;
+use kyoku_ai::dobutsu::DobutsuEval;
+use kyoku_ai::shogun::ShogunEval;
+use kyoku_ai::shogun::program as shogun_agent;
 use kyoku_core::{GameRecord, Position};
 
 /// Searches `pos` to a fixed depth with a fresh table each time; the node

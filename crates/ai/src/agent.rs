@@ -1,4 +1,6 @@
-//! Levels 1–5 of the alpha-beta programs, and the [`Agent`] that plays them.
+//! What every alpha-beta program shares: a level's budget and the [`Agent`]
+//! that plays it. Each game's own levels and factory live in its module
+//! ([`crate::dobutsu`], [`crate::shogun`]).
 //!
 //! A level is a budget (nodes, a depth cap, a time cap) and a noise setting
 //! (see [`crate::alphabeta::Searcher::set_noise`]). Budgets are node counts so
@@ -8,7 +10,9 @@
 
 use std::time::Duration;
 
-use kyoku_core::{Agent, GameRecord, Position, SeededRng, ToAct, sample_chance, seeded_rng};
+use kyoku_core::{
+    Agent, AgentError, GameRecord, Position, SeededRng, ToAct, sample_chance, seeded_rng,
+};
 
 use crate::alphabeta::{Evaluation, Limits, Searcher};
 
@@ -39,13 +43,36 @@ impl Level {
 }
 
 /// Reads a level argument (`3` of `ai:3`): 1–5.
-pub fn parse_level(arg: Option<&str>) -> Result<u8, String> {
+pub fn parse_level(arg: Option<&str>) -> Result<u8, AgentError> {
     match arg.map(str::trim) {
-        None => Err("ai needs a level: ai:1 … ai:5".into()),
+        None => Err(AgentError::bad_argument(
+            "ai",
+            "ai needs a level: ai:1 … ai:5",
+        )),
         Some(a) => match a.parse::<u8>() {
             Ok(l @ 1..=5) => Ok(l),
-            _ => Err(format!("ai level {a:?} is not one of 1, 2, 3, 4, 5")),
+            _ => Err(AgentError::bad_argument(
+                "ai",
+                format!("ai level {a:?} is not one of 1, 2, 3, 4, 5"),
+            )),
         },
+    }
+}
+
+/// A level's table row: depth cap, nodes, time cap (ms), noise, TT bits.
+pub(crate) type LevelRow = (Option<u32>, u64, u64, i32, u32);
+
+impl Level {
+    /// A level from its table row.
+    pub(crate) const fn from_row(row: LevelRow) -> Level {
+        let (depth, nodes, time_ms, noise, tt_bits) = row;
+        Level {
+            depth,
+            nodes,
+            time_ms,
+            noise,
+            tt_bits,
+        }
     }
 }
 
@@ -89,85 +116,4 @@ impl<P: Position, E: Evaluation<P> + 'static> Agent<P> for SearchAgent<P, E> {
             ToAct::Player(..) => self.searcher.search(record, &self.limits).best,
         }
     }
-}
-
-/// Dōbutsu Shōgi's levels, 1 (a beginner can win) to 5 (a few seconds).
-pub fn dobutsu_level(level: u8) -> Level {
-    let (depth, nodes, time_ms, noise, tt_bits) = match level {
-        1 => (Some(1), 1_000, 200, 150, 12),
-        2 => (Some(3), 5_000, 500, 60, 14),
-        3 => (None, 50_000, 1_000, 20, 18),
-        4 => (None, 500_000, 2_000, 8, 19),
-        _ => (None, 2_000_000, 5_000, 2, 20),
-    };
-    Level {
-        depth,
-        nodes,
-        time_ms,
-        noise,
-        tt_bits,
-    }
-}
-
-/// The Dōbutsu program of `level` (`ai:LEVEL`).
-pub fn dobutsu_agent(
-    level: u8,
-    seed: u64,
-) -> SearchAgent<kyoku_dobutsu::Position, crate::eval::dobutsu::DobutsuEval> {
-    SearchAgent::new(
-        crate::eval::dobutsu::DobutsuEval,
-        &dobutsu_level(level),
-        seed,
-        format!("ai:{level}"),
-    )
-}
-
-/// Shogun's levels (both variants), 1 (a beginner can win) to 5 (a few seconds).
-pub fn shogun_level(level: u8) -> Level {
-    let (depth, nodes, time_ms, noise, tt_bits) = match level {
-        1 => (Some(1), 1_000, 200, 200, 12),
-        2 => (Some(2), 4_000, 500, 60, 14),
-        3 => (None, 25_000, 1_000, 20, 17),
-        4 => (None, 100_000, 2_000, 8, 19),
-        _ => (None, 400_000, 5_000, 3, 20),
-    };
-    Level {
-        depth,
-        nodes,
-        time_ms,
-        noise,
-        tt_bits,
-    }
-}
-
-/// The Shogun program of `level` (`ai:LEVEL`).
-pub fn shogun_agent(
-    level: u8,
-    seed: u64,
-) -> SearchAgent<kyoku_shogun::Position, crate::eval::shogun::ShogunEval> {
-    SearchAgent::new(
-        crate::eval::shogun::ShogunEval,
-        &shogun_level(level),
-        seed,
-        format!("ai:{level}"),
-    )
-}
-
-/// The `ai` entry of a game's player registry: reads the level and makes
-/// the program.
-pub fn dobutsu_factory(
-    arg: Option<&str>,
-    seed: u64,
-) -> Result<Box<dyn Agent<kyoku_dobutsu::Position>>, String> {
-    let level = parse_level(arg)?;
-    Ok(Box::new(dobutsu_agent(level, seed)))
-}
-
-/// The `ai` entry of Shogun's player registry.
-pub fn shogun_factory(
-    arg: Option<&str>,
-    seed: u64,
-) -> Result<Box<dyn Agent<kyoku_shogun::Position>>, String> {
-    let level = parse_level(arg)?;
-    Ok(Box::new(shogun_agent(level, seed)))
 }

@@ -16,7 +16,7 @@
 
 use kyoku_core::rand::Rng;
 use kyoku_core::rand::seq::SliceRandom;
-use kyoku_core::{Agent, Player, Position as _, SeededRng};
+use kyoku_core::{Agent, AgentError, Player, Position as _, SeededRng};
 use kyoku_shiamgon::{Bits, MAX_PLAYERS, Move, Position};
 
 use crate::mcts::{Budget, Config, Mcts, MctsAgent, Policy, Uniform};
@@ -287,10 +287,9 @@ pub fn searcher(l: Level, seed: u64) -> Mcts<Position, ShiamgonPolicy> {
 }
 
 /// The player `ai:N` for Shiamgon, from the spec's argument (`"3"`).
-pub fn agent(arg: Option<&str>, seed: u64) -> Result<Box<dyn Agent<Position>>, String> {
-    let l = crate::agent::parse_level(arg)
-        .map(level)?
-        .ok_or("ai levels are 1 to 5")?;
+pub fn agent(arg: Option<&str>, seed: u64) -> Result<Box<dyn Agent<Position>>, AgentError> {
+    let n = crate::agent::parse_level(arg)?;
+    let l = level(n).ok_or_else(|| AgentError::bad_argument("ai", "ai levels are 1 to 5"))?;
     Ok(Box::new(MctsAgent::new(
         format!("ai:{}", l.level),
         searcher(l, seed),

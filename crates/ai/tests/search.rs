@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use kyoku_ai::agent::dobutsu_agent;
 use kyoku_ai::alphabeta::{Evaluation, Features, Limits, MATE, Searcher};
-use kyoku_ai::eval::dobutsu::DobutsuEval;
+use kyoku_ai::dobutsu::DobutsuEval;
+use kyoku_ai::dobutsu::program as dobutsu_agent;
 use kyoku_core::rand::Rng;
 use kyoku_core::{
     Agent, Decision, GameRecord, MoveError, Outcome, Player, Position as _, ToAct, seeded_rng,

@@ -4,9 +4,10 @@
 use std::io::Write;
 
 use clap::Args;
-use kyoku_ai::agent::{Level, dobutsu_level, shogun_level};
+use kyoku_ai::agent::Level;
 use kyoku_ai::alphabeta::{Evaluation, Limits, Searcher, score_text};
-use kyoku_ai::eval::{dobutsu::DobutsuEval, shogun::ShogunEval};
+use kyoku_ai::dobutsu::DobutsuEval;
+use kyoku_ai::shogun::ShogunEval;
 use kyoku_core::{GameRecord, Position};
 
 /// How long to search: a level's budget, or a fixed depth.
@@ -26,14 +27,13 @@ impl SearchArgs {
         self.level.is_some() || self.depth.is_some()
     }
 
-    fn limits(&self, levels: fn(u8) -> Level) -> anyhow::Result<(Limits, u32)> {
+    fn limits(&self, levels: fn(u8) -> Option<Level>) -> anyhow::Result<(Limits, u32)> {
         if let Some(d) = self.depth {
             anyhow::ensure!((1..=40).contains(&d), "--depth must be 1 to 40");
             return Ok((Limits::depth(d), 20));
         }
         let l = self.level.unwrap_or(5);
-        anyhow::ensure!((1..=5).contains(&l), "--level must be 1 to 5");
-        let level = levels(l);
+        let level = levels(l).ok_or_else(|| anyhow::anyhow!("--level must be 1 to 5"))?;
         Ok((level.limits(), level.tt_bits))
     }
 }
@@ -53,7 +53,7 @@ pub struct ShogunArgs {
 /// Runs `kyoku analyze shogun`.
 pub fn shogun(a: ShogunArgs) -> anyhow::Result<()> {
     let rec = a.pos.record()?;
-    let (limits, bits) = a.search.limits(shogun_level)?;
+    let (limits, bits) = a.search.limits(kyoku_ai::shogun::level)?;
     search(&rec, ShogunEval, &limits, bits, a.json)
 }
 
@@ -63,7 +63,7 @@ pub fn dobutsu(
     s: SearchArgs,
     json: bool,
 ) -> anyhow::Result<()> {
-    let (limits, bits) = s.limits(dobutsu_level)?;
+    let (limits, bits) = s.limits(kyoku_ai::dobutsu::level)?;
     search(rec, DobutsuEval, &limits, bits, json)
 }
 

@@ -3,6 +3,8 @@
 mod analyze;
 mod common;
 mod dobutsu;
+mod game_flags;
+mod loadtest;
 mod matches;
 mod play;
 mod serve;

@@ -12,15 +12,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use kyoku_core::{Outcome, Player, SeatSpec, ToAct};
-use kyoku_games::{AnyGame, new_game};
+use kyoku_core::{Outcome, Player, SeatSpec, derive_seed};
+use kyoku_games::session::{Failure, Seeds};
+use kyoku_games::{AnyGame, GameKind, Session};
 use serde_json::{Value, json};
+
+use crate::game_flags::GameFlags;
 
 /// `kyoku match`.
 #[derive(Args)]
 pub struct MatchArgs {
     /// The game: dobutsu, shogun or shiamgon.
-    game: String,
+    #[arg(value_parser = crate::common::parse_game)]
+    game: GameKind,
     /// The programs, one per seat, comma-separated: random, ai:1 … ai:5,
     /// perfect (Dōbutsu).
     #[arg(long)]
@@ -42,24 +46,8 @@ pub struct MatchArgs {
     /// (Shiamgon).
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
-    /// Shogun: quarter turns of the board (0–3).
-    #[arg(long)]
-    rotation: Option<u8>,
-    /// Shogun: `magnetic` (default) or `random`.
-    #[arg(long)]
-    variant: Option<String>,
-    /// Shogun: the soldiers' order (see `kyoku show shogun --help`).
-    #[arg(long)]
-    setup: Option<String>,
-    /// Shiamgon: the board (tri8, tri16, disc5, disc10).
-    #[arg(long)]
-    board: Option<String>,
-    /// Shiamgon: handicap stones per seat, comma-separated.
-    #[arg(long)]
-    handicap: Option<String>,
-    /// Dōbutsu: start from this FEN.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    options: GameFlags,
 }
 
 /// What one game gave: the spec index in each seat, the outcome, moves.
@@ -68,72 +56,6 @@ struct GameResult {
     outcome: Outcome,
     plies: usize,
     capped: bool,
-}
-
-fn options(a: &MatchArgs, seats: usize) -> anyhow::Result<Value> {
-    let mut o = serde_json::Map::new();
-    let wrong = |flag: &str, game: &str| -> anyhow::Result<()> {
-        bail!("--{flag} is not an option of {game}")
-    };
-    let game = a.game.as_str();
-    if game != "shogun" {
-        for (flag, set) in [
-            ("rotation", a.rotation.is_some()),
-            ("variant", a.variant.is_some()),
-            ("setup", a.setup.is_some()),
-        ] {
-            if set {
-                wrong(flag, game)?;
-            }
-        }
-    }
-    if game != "shiamgon" {
-        for (flag, set) in [
-            ("board", a.board.is_some()),
-            ("handicap", a.handicap.is_some()),
-        ] {
-            if set {
-                wrong(flag, game)?;
-            }
-        }
-    }
-    if game != "dobutsu" && a.fen.is_some() {
-        wrong("fen", game)?;
-    }
-    if let Some(r) = a.rotation {
-        o.insert("rotation".into(), json!(r));
-    }
-    if let Some(v) = &a.variant {
-        o.insert("variant".into(), json!(v));
-    }
-    if let Some(s) = &a.setup {
-        o.insert("setup".into(), json!(s));
-    }
-    if let Some(b) = &a.board {
-        o.insert("board".into(), json!(b));
-    }
-    if let Some(h) = &a.handicap {
-        let counts = h
-            .split(',')
-            .map(|c| c.trim().parse::<usize>())
-            .collect::<Result<Vec<_>, _>>()
-            .context("--handicap takes counts such as 0,2,1")?;
-        o.insert("handicap".into(), json!(counts));
-    }
-    if let Some(f) = &a.fen {
-        o.insert("fen".into(), json!(f));
-    }
-    if game == "shiamgon" {
-        o.insert("players".into(), json!(seats));
-    }
-    Ok(Value::Object(o))
-}
-
-fn game_seed(seed: u64, game: usize) -> u64 {
-    let mut z = seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The outcome of a game stopped at the cap: the game's own scores when
@@ -152,55 +74,44 @@ fn capped_outcome(game: &dyn AnyGame) -> Outcome {
     }
 }
 
+/// Plays game number `index` of the match: seats rotated by the game's
+/// number, seeds derived from the match seed and the number.
 fn play_one(
-    start: &dyn AnyGame,
+    kind: GameKind,
+    options: &Value,
     specs: &[SeatSpec],
     index: usize,
     seed: u64,
     max_plies: usize,
 ) -> anyhow::Result<GameResult> {
     let n = specs.len();
-    let mut game = start.box_clone();
-    let gs = game_seed(seed, index);
+    let gs = derive_seed(seed, 0, index as u64);
     let seats: Vec<usize> = (0..n).map(|s| (s + index) % n).collect();
-    let mut players = seats
-        .iter()
-        .enumerate()
-        .map(|(s, &i)| {
-            game.player(&specs[i], gs.wrapping_add(1 + s as u64))
-                .map_err(|e| anyhow::anyhow!("{}: {e}", specs[i]))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let random = SeatSpec::parse("random").map_err(anyhow::Error::msg)?;
-    let mut chance = game.player(&random, gs).map_err(anyhow::Error::msg)?;
+    let seated: Vec<SeatSpec> = seats.iter().map(|&i| specs[i].clone()).collect();
+    let seeds = Seeds {
+        seats: (0..n).map(|s| gs.wrapping_add(1 + s as u64)).collect(),
+        chance: gs,
+    };
+    let mut session = Session::new(kind.new_game(options)?, &seated, seeds, Failure::Error)?;
     let mut plies = 0;
     let mut capped = false;
-    loop {
-        let mover = match game.to_act() {
-            ToAct::Nobody => break,
-            ToAct::Chance => None,
-            ToAct::Player(p, _) => Some(p.index()),
-        };
-        if mover.is_some() && plies >= max_plies {
+    while session.outcome().is_none() {
+        if session.draw_chance()?.is_some() {
+            continue;
+        }
+        if plies >= max_plies {
             capped = true;
             break;
         }
-        let who = match mover {
-            Some(p) => &mut players[p],
-            None => &mut chance,
-        };
-        let mv = who
-            .choose(game.as_ref())
-            .with_context(|| format!("game {}: {} found no move", index + 1, who.spec()))?;
-        game.play(&mv)
-            .with_context(|| format!("game {}: {} played {mv}", index + 1, who.spec()))?;
-        if mover.is_some() {
-            plies += 1;
-        }
+        session
+            .play_program()
+            .with_context(|| format!("game {}", index + 1))?;
+        plies += 1;
     }
+    let game = session.game();
     let outcome = match game.outcome() {
         Some(o) if !capped => o,
-        _ => capped_outcome(game.as_ref()),
+        _ => capped_outcome(game),
     };
     Ok(GameResult {
         seats,
@@ -245,7 +156,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     let specs = a
         .players
         .split(',')
-        .map(|s| SeatSpec::parse(s).map_err(anyhow::Error::msg))
+        .map(|s| SeatSpec::parse(s).map_err(anyhow::Error::from))
         .collect::<anyhow::Result<Vec<_>>>()?;
     if specs.contains(&SeatSpec::Human) {
         bail!("a match is between programs; human cannot take a seat");
@@ -256,20 +167,14 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let start = new_game(&a.game, &options(&a, specs.len())?)?;
-    if start.num_players() != specs.len() {
-        bail!(
-            "{} is played by {} players here, but --players names {}",
-            a.game,
-            start.num_players(),
-            specs.len()
-        );
-    }
-    for s in &specs {
-        start
-            .player(s, 0)
-            .map_err(|e| anyhow::anyhow!("{s}: {e}"))?;
-    }
+    let options = a.options.options(a.game, specs.len())?;
+    // Made once before the match so that a mistake is told at once.
+    Session::new(
+        a.game.new_game(&options)?,
+        &specs,
+        Seeds::from_seed(a.seed, specs.len()),
+        Failure::Error,
+    )?;
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
@@ -286,7 +191,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                     if g >= a.games {
                         break;
                     }
-                    let r = play_one(start.as_ref(), &specs, g, a.seed, a.max_plies);
+                    let r = play_one(a.game, &options, &specs, g, a.seed, a.max_plies);
                     let failed = r.is_err();
                     if let Ok(mut v) = results.lock() {
                         v[g] = Some(r);

@@ -18,17 +18,20 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use kyoku_core::{Decision, SeatSpec, ToAct};
 use kyoku_games::record::Record;
-use kyoku_games::{AnyGame, AnyPlayer, GAMES};
-use serde_json::{Value, json};
+use kyoku_games::session::{Failure, Seeds};
+use kyoku_games::{AnyGame, GameKind, Session, SessionError};
+
+use crate::game_flags::GameFlags;
 
 /// `kyoku play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
     /// The game: dobutsu, shiamgon or shogun (may be left out with --load).
-    game: Option<String>,
+    #[arg(value_parser = crate::common::parse_game)]
+    game: Option<GameKind>,
     /// Who sits where, in seat order, comma-separated: human, random,
     /// ai:LEVEL, perfect. Shiamgon has as many players as seats given.
-    /// Default: one human against `random` seats.
+    /// Default: the game's default seats (you against computer level 2).
     #[arg(long)]
     players: Option<String>,
     /// Continue a saved game (its game, options and, unless --players is
@@ -41,24 +44,8 @@ pub struct PlayArgs {
     /// Write the game record to this file when the session ends.
     #[arg(long)]
     record: Option<PathBuf>,
-    /// Shogun: board rotation 0–3 (quarter turns clockwise).
-    #[arg(long, help_heading = "Shogun options")]
-    rotation: Option<u8>,
-    /// Shogun: numbers by magnets (`magnetic`, the default) or drawn at random (`random`).
-    #[arg(long, help_heading = "Shogun options")]
-    variant: Option<String>,
-    /// Shogun: the soldiers' order on the home ranks.
-    #[arg(long, help_heading = "Shogun options")]
-    setup: Option<String>,
-    /// Shiamgon: the board (tri8, tri16, disc5, disc10).
-    #[arg(long, help_heading = "Shiamgon options")]
-    board: Option<String>,
-    /// Shiamgon: extra start stones per player, comma-separated, in seat order (disc boards).
-    #[arg(long, help_heading = "Shiamgon options")]
-    handicap: Option<String>,
-    /// Dōbutsu: start from this FEN.
-    #[arg(long, help_heading = "Dōbutsu options")]
-    fen: Option<String>,
+    #[command(flatten)]
+    options: GameFlags,
 }
 
 /// `kyoku replay`.
@@ -183,103 +170,23 @@ pub trait View {
     fn move_help(&self) -> &'static str;
 }
 
-fn view_of(game: &str) -> Box<dyn View> {
-    match game {
-        "dobutsu" => Box::new(dobutsu::DobutsuView),
-        "shiamgon" => Box::new(shiamgon::ShiamgonView),
-        _ => Box::new(shogun::ShogunView),
+/// The terminal view of each game (one module per game).
+fn view_of(kind: GameKind) -> Box<dyn View> {
+    match kind {
+        GameKind::Dobutsu => Box::new(dobutsu::DobutsuView),
+        GameKind::Shiamgon => Box::new(shiamgon::ShiamgonView),
+        GameKind::Shogun => Box::new(shogun::ShogunView),
     }
 }
 
-/// The catalogue options from the command line's game options.
-fn options_from_args(game: &str, a: &PlayArgs, seats: usize) -> anyhow::Result<Value> {
-    let given: [(&str, bool, &str); 6] = [
-        ("--rotation", a.rotation.is_some(), "shogun"),
-        ("--variant", a.variant.is_some(), "shogun"),
-        ("--setup", a.setup.is_some(), "shogun"),
-        ("--board", a.board.is_some(), "shiamgon"),
-        ("--handicap", a.handicap.is_some(), "shiamgon"),
-        ("--fen", a.fen.is_some(), "dobutsu"),
-    ];
-    for (flag, set, owner) in given {
-        if set && owner != game {
-            bail!("{flag} is an option of {owner}, not of {game}");
-        }
-    }
-    let mut o = serde_json::Map::new();
-    match game {
-        "dobutsu" => {
-            if let Some(f) = &a.fen {
-                o.insert("fen".into(), json!(f));
-            }
-        }
-        "shiamgon" => {
-            if let Some(b) = &a.board {
-                o.insert("board".into(), json!(b));
-            }
-            o.insert("players".into(), json!(seats));
-            if let Some(h) = &a.handicap {
-                let counts = h
-                    .split(',')
-                    .map(|c| c.trim().parse::<usize>())
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|_| {
-                        anyhow::anyhow!(
-                            "--handicap {h:?}: expected stone counts separated by commas, e.g. 0,2,1"
-                        )
-                    })?;
-                o.insert("handicap".into(), json!(counts));
-            }
-        }
-        _ => {
-            if let Some(r) = a.rotation {
-                o.insert("rotation".into(), json!(r));
-            }
-            if let Some(v) = &a.variant {
-                o.insert("variant".into(), json!(v));
-            }
-            if let Some(s) = &a.setup {
-                o.insert("setup".into(), json!(s));
-            }
-        }
-    }
-    Ok(Value::Object(o))
-}
-
-fn default_players(game: &str, board: Option<&str>) -> &'static str {
-    let _ = board;
-    match game {
-        "shiamgon" => "human,random,random",
-        _ => "human,random",
-    }
-}
-
-/// A seat: its spec and, for a program, the program.
-struct Seat {
-    spec: String,
-    program: Option<Box<dyn AnyPlayer>>,
-}
-
-/// A game in the terminal.
-struct Session {
-    game: Box<dyn AnyGame>,
-    seats: Vec<Seat>,
-    /// Plays chance's moves (drawn numbers), by its probabilities.
-    chance: Option<Box<dyn AnyPlayer>>,
-    /// Who made each move of the history (`None`: chance).
-    actors: Vec<Option<usize>>,
+/// A game in the terminal: the shared session and how it is shown.
+struct Terminal {
+    session: Session,
     view: Box<dyn View>,
     style: Style,
     /// Input is piped: echo what was read so transcripts read like a session.
     echo: bool,
     record_file: Option<PathBuf>,
-}
-
-/// Mixes a seat number into the session seed, so seats differ.
-fn seat_seed(seed: u64, seat: usize) -> u64 {
-    let mut x = seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^ (x >> 31)
 }
 
 fn read_record(path: &Path) -> anyhow::Result<Record> {
@@ -288,116 +195,102 @@ fn read_record(path: &Path) -> anyhow::Result<Record> {
     Record::parse(&text).with_context(|| format!("{} is not a game record", path.display()))
 }
 
+/// The game, its options and its seats from the arguments and a loaded
+/// record.
+fn game_and_seats(
+    a: &PlayArgs,
+    loaded: Option<&Record>,
+) -> anyhow::Result<(Box<dyn AnyGame>, Vec<SeatSpec>)> {
+    let kind = match (a.game, loaded) {
+        (Some(g), Some(r)) if g.name() != r.game => {
+            bail!("the record is a game of {}, not {g}", r.game)
+        }
+        (Some(g), _) => g,
+        (None, Some(r)) => r.game.parse()?,
+        (None, None) => bail!(
+            "name a game: {}",
+            GameKind::ALL.map(GameKind::name).join(", ")
+        ),
+    };
+    let players_text = match (&a.players, loaded) {
+        (Some(p), _) => p.clone(),
+        (None, Some(r)) if !r.players.is_empty() => r.players.join(","),
+        _ => kind.descriptor().default_seats.join(","),
+    };
+    let specs: Vec<SeatSpec> = players_text
+        .split(',')
+        .map(|s| SeatSpec::parse(s).map_err(|e| anyhow::anyhow!("--players: {e}")))
+        .collect::<Result<_, _>>()?;
+    let game = match loaded {
+        Some(r) => {
+            if a.options.any() {
+                bail!("with --load the game options come from the record");
+            }
+            kind.new_game(&r.options)?
+        }
+        None => kind.new_game(&a.options.options(kind, specs.len())?)?,
+    };
+    if specs.len() != game.num_players() {
+        bail!(
+            "{} has {} players, but --players names {} seats",
+            kind,
+            game.num_players(),
+            specs.len()
+        );
+    }
+    Ok((game, specs))
+}
+
 /// Runs `kyoku play`.
 pub fn play(a: PlayArgs) -> anyhow::Result<()> {
     let loaded = match &a.load {
         Some(path) => Some(read_record(path)?),
         None => None,
     };
-    let game_name = match (&a.game, &loaded) {
-        (Some(g), Some(r)) if *g != r.game => {
-            bail!("the record is a game of {}, not {g}", r.game)
-        }
-        (Some(g), _) => g.clone(),
-        (None, Some(r)) => r.game.clone(),
-        (None, None) => bail!("name a game: {}", GAMES.join(", ")),
-    };
-    let players_text = match (&a.players, &loaded) {
-        (Some(p), _) => p.clone(),
-        (None, Some(r)) if !r.players.is_empty() => r.players.join(","),
-        _ => default_players(&game_name, a.board.as_deref()).to_string(),
-    };
-    let specs: Vec<SeatSpec> = players_text
-        .split(',')
-        .map(|s| SeatSpec::parse(s).map_err(|e| anyhow::anyhow!("--players: {e}")))
-        .collect::<Result<_, _>>()?;
-    let (game, actors_from) = match &loaded {
-        Some(r) => {
-            let any_option = a.rotation.is_some()
-                || a.variant.is_some()
-                || a.setup.is_some()
-                || a.board.is_some()
-                || a.handicap.is_some()
-                || a.fen.is_some();
-            if any_option {
-                bail!("with --load the game options come from the record");
-            }
-            let g = kyoku_games::new_game(&r.game, &r.options)?;
-            (g, r.moves.clone())
-        }
-        None => {
-            let options = options_from_args(&game_name, &a, specs.len())?;
-            (kyoku_games::new_game(&game_name, &options)?, Vec::new())
-        }
-    };
-    if specs.len() != game.num_players() {
-        bail!(
-            "{} has {} players, but --players names {} seats",
-            game_name,
-            game.num_players(),
-            specs.len()
-        );
-    }
+    let (game, specs) = game_and_seats(&a, loaded.as_ref())?;
     let seed = a.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64 % 1_000_000)
             .unwrap_or(0)
     });
-    let mut seats = Vec::new();
-    for (i, spec) in specs.iter().enumerate() {
-        let program = match spec {
-            SeatSpec::Human => None,
-            _ => Some(
-                game.player(spec, seat_seed(seed, i))
-                    .map_err(|e| anyhow::anyhow!("seat {}: {e}", i + 1))?,
-            ),
-        };
-        seats.push(Seat {
-            spec: spec.to_string(),
-            program,
-        });
+    let seeds = Seeds::from_seed(seed, specs.len());
+    let view = view_of(game.kind());
+    let mut session = Session::new(game, &specs, seeds, Failure::Error)?;
+    let moves = loaded.map(|r| r.moves).unwrap_or_default();
+    for (i, mv) in moves.iter().enumerate() {
+        session
+            .replay_move(mv)
+            .with_context(|| format!("move {} ({mv}) of the record does not replay", i + 1))?;
     }
-    let random = SeatSpec::parse("random").map_err(anyhow::Error::msg)?;
-    let chance = game.player(&random, seat_seed(seed, 99)).ok();
-    let mut s = Session {
-        view: view_of(game.game()),
-        game,
-        seats,
-        chance,
-        actors: Vec::new(),
+    let t = Terminal {
+        session,
+        view,
         style: Style::detect(),
         echo: !std::io::stdin().is_terminal(),
         record_file: a.record.clone(),
     };
-    // Replay the loaded moves one by one to know who made each.
-    for (i, mv) in actors_from.iter().enumerate() {
-        let actor = s.game.to_act().player().map(|p| p.index());
-        s.game
-            .play(mv)
-            .with_context(|| format!("move {} ({mv}) of the record does not replay", i + 1))?;
-        s.actors.push(actor);
-    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "kyoku play {} — {} — seed {seed}",
-        s.game.game(),
-        s.seats
+        t.game().game(),
+        specs
             .iter()
             .enumerate()
-            .map(|(i, st)| format!("{}: {}", s.view.seat_name(i), st.spec))
+            .map(|(i, spec)| format!("{}: {spec}", t.view.seat_name(i)))
             .collect::<Vec<_>>()
             .join(", ")
     )?;
-    if !actors_from.is_empty() {
-        writeln!(out, "Loaded {} moves.", actors_from.len())?;
+    if !moves.is_empty() {
+        writeln!(out, "Loaded {} moves.", moves.len())?;
     }
-    if s.seats.iter().any(|st| st.program.is_none()) {
+    if t.has_human() {
         writeln!(out, "Type a move, or: moves, help, undo, save FILE, quit.")?;
     }
     drop(out);
-    s.run()
+    let mut t = t;
+    t.run()
 }
 
 /// What a human typed.
@@ -414,7 +307,7 @@ fn read_line() -> Input {
     }
 }
 
-impl Session {
+impl Terminal {
     fn say(&self, text: &str) -> anyhow::Result<()> {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{text}")?;
@@ -433,61 +326,86 @@ impl Session {
             width: output_width(),
             ..self.style
         };
-        self.say(&self.view.draw(self.game.as_ref(), &style))
+        self.say(&self.view.draw(self.game(), &style))
+    }
+
+    fn game(&self) -> &dyn AnyGame {
+        self.session.game()
+    }
+
+    fn seats(&self) -> std::ops::Range<usize> {
+        0..self.game().num_players()
     }
 
     fn has_human(&self) -> bool {
-        self.seats.iter().any(|s| s.program.is_none())
+        self.seats().any(|i| self.session.is_human(i))
     }
 
     fn has_program(&self) -> bool {
-        self.seats.iter().any(|s| s.program.is_some())
-    }
-
-    fn record(&self) -> Record {
-        let specs: Vec<String> = self.seats.iter().map(|s| s.spec.clone()).collect();
-        Record::of_game(self.game.as_ref(), &specs)
+        self.seats().any(|i| !self.session.is_human(i))
     }
 
     fn save(&self, path: &Path) -> anyhow::Result<()> {
-        std::fs::write(path, self.record().to_text())
+        std::fs::write(path, self.session.record().to_text())
             .with_context(|| format!("cannot write {}", path.display()))
     }
 
-    /// Plays `mv` for whoever acts, then announces it and draws the board.
-    fn apply(&mut self, mv: &str) -> Result<(), kyoku_core::MoveError> {
-        let before = self.game.clone();
-        let actor = before.to_act().player().map(|p| p.index());
-        let canonical = self.game.play(mv)?;
-        self.actors.push(actor);
+    /// Says who made the move `canonical` in `before` and what came of it,
+    /// then draws the board.
+    fn announce(&self, before: &dyn AnyGame, actor: Option<usize>, canonical: &str) {
         let who = match actor {
             Some(p) => self.seat_label(p),
             None => "chance".to_string(),
         };
-        let mut lines = vec![format!(
-            "{who} {}",
-            self.view.describe(before.as_ref(), &canonical)
-        )];
+        let mut lines = vec![format!("{who} {}", self.view.describe(before, canonical))];
         lines.extend(
             self.view
-                .announce(before.as_ref(), self.game.as_ref())
+                .announce(before, self.game())
                 .iter()
                 .map(|l| self.style.paint(l, "1;33")),
         );
-        let text = lines.join("\n");
         // Output errors (a closed pipe) end nothing here; the next read ends the session.
-        let _ = self.say(&text);
+        let _ = self.say(&lines.join("\n"));
         // A move that waits for chance (a number still to draw) is drawn once complete.
-        if self.game.to_act() != ToAct::Chance {
+        if self.session.to_act() != ToAct::Chance {
             let _ = self.draw();
         }
+    }
+
+    /// Plays a person's move for `seat`, then announces it.
+    fn apply(&mut self, seat: usize, mv: &str) -> Result<(), SessionError> {
+        let before = self.game().box_clone();
+        let canonical = self.session.play(seat, mv)?;
+        self.announce(before.as_ref(), Some(seat), &canonical);
+        Ok(())
+    }
+
+    /// Lets the program of `seat` move, saying it thinks meanwhile.
+    fn program_turn(&mut self, seat: usize) -> anyhow::Result<()> {
+        let spec = self
+            .session
+            .spec(seat)
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        if self.style.fancy {
+            // Searching programs take a while; say so, then clear the line.
+            let mut out = std::io::stdout().lock();
+            write!(out, "{} ({spec}) is thinking…\r", self.seat_label(seat))?;
+            out.flush()?;
+        }
+        let before = self.game().box_clone();
+        let played = self.session.play_program()?;
+        if self.style.fancy {
+            print!("\x1b[2K");
+        }
+        self.announce(before.as_ref(), Some(seat), &played.text);
         Ok(())
     }
 
     fn run(&mut self) -> anyhow::Result<()> {
         self.draw()?;
         loop {
-            if let Some(o) = self.game.outcome() {
+            if let Some(o) = self.session.outcome() {
                 self.finish(&o)?;
                 if self.after_game()? {
                     // Taken back: the game goes on from the human's decision.
@@ -495,42 +413,23 @@ impl Session {
                 }
                 return Ok(());
             }
-            match self.game.to_act() {
+            match self.session.to_act() {
                 ToAct::Nobody => return Ok(()),
                 ToAct::Chance => {
-                    let mv = self
-                        .chance
-                        .as_mut()
-                        .and_then(|c| c.choose(self.game.as_ref()))
-                        .context("nobody can play chance's move")?;
-                    self.apply(&mv)
-                        .map_err(|e| anyhow::anyhow!("chance: {e}"))?;
+                    let before = self.game().box_clone();
+                    if let Some(text) = self.session.draw_chance()? {
+                        self.announce(before.as_ref(), None, &text);
+                    }
                 }
                 ToAct::Player(p, decision) => {
                     let seat = p.index();
                     if decision == Decision::Answer
-                        && let Some(note) = self.view.answer_note(self.game.as_ref())
+                        && let Some(note) = self.view.answer_note(self.game())
                     {
                         self.say(&self.style.paint(&note, "1;33"))?;
                     }
-                    if self.seats[seat].program.is_some() {
-                        let spec = self.seats[seat].spec.clone();
-                        if self.style.fancy {
-                            // Searching programs take a while; say so, then clear the line.
-                            let mut out = std::io::stdout().lock();
-                            write!(out, "{} ({spec}) is thinking…\r", self.seat_label(seat))?;
-                            out.flush()?;
-                        }
-                        let mv = self.seats[seat]
-                            .program
-                            .as_mut()
-                            .and_then(|prog| prog.choose(self.game.as_ref()))
-                            .with_context(|| format!("{spec} found no move"))?;
-                        if self.style.fancy {
-                            print!("\x1b[2K");
-                        }
-                        self.apply(&mv)
-                            .map_err(|e| anyhow::anyhow!("{spec} chose a bad move: {e}"))?;
+                    if !self.session.is_human(seat) {
+                        self.program_turn(seat)?;
                     } else if !self.human_turn(seat, decision)? {
                         return Ok(());
                     }
@@ -568,7 +467,7 @@ impl Session {
             Decision::Turn => "to move",
             Decision::Answer => "to answer",
         };
-        if self.game.legal_moves() == ["pass"] {
+        if self.game().legal_moves() == ["pass"] {
             self.say(&format!(
                 "{}: no legal placement — type pass.",
                 self.seat_label(seat)
@@ -585,7 +484,7 @@ impl Session {
                 "" => continue,
                 "help" | "?" => self.say(&self.help())?,
                 "moves" => {
-                    let moves = self.game.legal_moves();
+                    let moves = self.game().legal_moves();
                     let width = output_width().map_or(76, |w| w.min(76));
                     let head = format!("{} legal:", moves.len());
                     self.say(&flow(&head, "", &moves, Some(width)))?;
@@ -601,7 +500,7 @@ impl Session {
                         return Ok(true);
                     }
                 }
-                _ => match self.apply(&line) {
+                _ => match self.apply(seat, &line) {
                     Ok(()) => return Ok(true),
                     Err(e) => {
                         self.say(&format!("{e} — try again (moves lists the legal moves)"))?
@@ -617,13 +516,13 @@ impl Session {
             return self.say("save needs a file name: save FILE");
         }
         match self.save(Path::new(rest)) {
-            Ok(()) if self.game.outcome().is_some() => self.say(&format!(
+            Ok(()) if self.session.outcome().is_some() => self.say(&format!(
                 "Saved the finished game ({} moves) to {rest}; step through it with: kyoku replay {rest}",
-                self.game.history().len()
+                self.session.ply()
             )),
             Ok(()) => self.say(&format!(
                 "Saved {} moves to {rest}; continue with: kyoku play --load {rest}",
-                self.game.history().len()
+                self.session.ply()
             )),
             Err(e) => self.say(&format!("{e:#}")),
         }
@@ -667,18 +566,19 @@ impl Session {
             return Ok(false);
         }
         let last_human = self
-            .actors
+            .session
+            .movers()
             .iter()
-            .rposition(|a| a.is_some_and(|p| self.seats[p].program.is_none()));
+            .rposition(|a| a.is_some_and(|p| self.session.is_human(p)));
         let Some(keep) = last_human else {
             self.say("Nothing to undo: no human move has been played yet.")?;
             return Ok(false);
         };
         let mut taken = Vec::new();
-        while self.actors.len() > keep {
-            self.actors.pop();
-            if let Some(mv) = self.game.undo() {
-                taken.push(mv);
+        while self.session.ply() > keep {
+            match self.session.undo() {
+                Some((mv, _)) => taken.push(mv),
+                None => break,
             }
         }
         taken.reverse();
@@ -708,7 +608,7 @@ impl Session {
         self.say(&result_text(self.view.as_ref(), &self.style, o))?;
         self.write_record_file()?;
         self.say("Game record:")?;
-        self.say(self.record().to_text().trim_end())?;
+        self.say(self.session.record().to_text().trim_end())?;
         Ok(())
     }
 }
@@ -785,7 +685,7 @@ pub fn flow(first: &str, cont: &str, items: &[String], width: Option<usize>) -> 
 pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     let rec = read_record(&a.file)?;
     let full = rec.replay()?;
-    let view = view_of(&rec.game);
+    let view = view_of(rec.game.parse()?);
     let style = Style::detect();
     let mut game = kyoku_games::new_game(&rec.game, &rec.options)?;
     // Each move in words (who made it, what it did), to show while stepping.

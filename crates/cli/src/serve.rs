@@ -3,9 +3,9 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use crate::loadtest::{LoadConfig, run};
 use anyhow::Context;
 use clap::Args;
-use kyoku_server::loadtest::{LoadConfig, run};
 use kyoku_server::store::SyncMode;
 use kyoku_server::{Config, Server};
 

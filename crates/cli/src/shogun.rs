@@ -2,7 +2,9 @@
 
 use clap::Args;
 use kyoku_core::Position as _;
-use kyoku_shogun::{Options, Position, Variant};
+use kyoku_games::GameKind;
+use kyoku_games::catalogue::options_from_flags;
+use kyoku_shogun::Position;
 
 use crate::common;
 
@@ -20,6 +22,9 @@ pub struct PositionArgs {
     /// A–G for both sides (ABCDEFG, the default) or WHITE/RED (GFEDCBA/ABCDEFG).
     #[arg(long, value_name = "ORDER")]
     setup: Option<String>,
+    /// Who moves first: `white` (the default) or `red`.
+    #[arg(long, value_name = "white|red")]
+    first: Option<String>,
     /// Start from this position text instead (it holds rotation and variant):
     /// e.g. "gfesdcba/8/8/8/8/8/8/ABCDSEFG w 0 - 0 1".
     #[arg(long, value_name = "TEXT")]
@@ -31,39 +36,38 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn options(&self) -> anyhow::Result<Options> {
-        let rotation = match self.rotation.as_deref() {
-            None => 0,
-            Some(r) => r
-                .parse::<u8>()
-                .ok()
-                .filter(|&r| r <= 3)
-                .ok_or_else(|| anyhow::anyhow!("rotation must be 0, 1, 2 or 3, not {r:?}"))?,
-        };
-        let variant = match self.variant.as_deref() {
-            None => Variant::Magnetic,
-            Some(v) => v.parse::<Variant>().map_err(anyhow::Error::msg)?,
-        };
-        Ok(Options {
-            rotation,
-            variant,
-            setup: self.setup.clone(),
-        })
+    /// The start from the game options, checked by the catalogue as for a
+    /// new game anywhere.
+    fn start(&self) -> anyhow::Result<Position> {
+        let given = [
+            ("rotation", &self.rotation),
+            ("variant", &self.variant),
+            ("setup", &self.setup),
+            ("first", &self.first),
+        ];
+        let flags: Vec<(&str, &str)> = given
+            .iter()
+            .filter_map(|(n, v)| v.as_deref().map(|v| (*n, v)))
+            .collect();
+        let options = options_from_flags(GameKind::Shogun, &flags, 2)?;
+        Ok(kyoku_games::shogun::start_position(&options)?.1)
     }
 
     pub(crate) fn record(&self) -> anyhow::Result<kyoku_core::GameRecord<Position>> {
         let start = match &self.fen {
             Some(f) => {
-                if self.rotation.is_some() || self.variant.is_some() || self.setup.is_some() {
+                if self.rotation.is_some()
+                    || self.variant.is_some()
+                    || self.setup.is_some()
+                    || self.first.is_some()
+                {
                     anyhow::bail!(
                         "--fen holds the rotation, variant and set-up; give either --fen or those"
                     );
                 }
                 Position::from_text(f).map_err(common::context("bad position text"))?
             }
-            None => {
-                kyoku_shogun::start(&self.options()?).map_err(common::context("bad options"))?
-            }
+            None => self.start()?,
         };
         common::play_moves(start, self.moves.as_deref())
     }

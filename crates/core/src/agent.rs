@@ -2,6 +2,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use rand::Rng;
+use thiserror::Error;
 
 use crate::{GameRecord, Position, SeededRng, ToAct, sample_chance, seeded_rng};
 
@@ -64,10 +65,83 @@ pub enum SeatSpec {
     },
 }
 
+/// Why a text is not a seat spec.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SeatSpecError {
+    /// Not a name of lowercase letters, digits and `-`, with an optional
+    /// `:argument`.
+    #[error("{0:?} is not a seat; use human, random, ai:LEVEL or perfect")]
+    Malformed(String),
+    /// `human:…`: a person takes no argument.
+    #[error("human takes no argument")]
+    HumanWithArgument,
+}
+
+/// Why a program could not be made for a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AgentError {
+    /// No program of that name plays this game.
+    #[error("unknown player {name:?}; known: human, {known}")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The names this game knows, comma-separated.
+        known: String,
+    },
+    /// The program exists but its argument (or its absence) is wrong:
+    /// `ai:9`, `random:2`, `human` where a program is needed.
+    #[error("{reason}")]
+    BadArgument {
+        /// The program's name.
+        program: String,
+        /// What is wrong, for a person.
+        reason: String,
+    },
+    /// The program exists but cannot play here now (the solved table it
+    /// reads is missing or damaged).
+    #[error("{reason}")]
+    Unavailable {
+        /// The program's name.
+        program: String,
+        /// Why, and how to mend it, for a person.
+        reason: String,
+    },
+}
+
+impl AgentError {
+    /// A [`AgentError::BadArgument`] of `program`.
+    pub fn bad_argument(program: &str, reason: impl Into<String>) -> Self {
+        AgentError::BadArgument {
+            program: program.to_string(),
+            reason: reason.into(),
+        }
+    }
+    /// A [`AgentError::Unavailable`] of `program`.
+    pub fn unavailable(program: &str, reason: impl Into<String>) -> Self {
+        AgentError::Unavailable {
+            program: program.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
 impl SeatSpec {
+    /// The spec of chance's player and of the fallback mover: `random`.
+    pub fn random() -> SeatSpec {
+        SeatSpec::Program {
+            name: "random".into(),
+            arg: None,
+        }
+    }
+
+    /// Whether a person sits here.
+    pub fn is_human(&self) -> bool {
+        matches!(self, SeatSpec::Human)
+    }
+
     /// Reads `human`, `random`, `ai:3`, … (names are lowercase letters,
     /// digits and `-`).
-    pub fn parse(text: &str) -> Result<SeatSpec, String> {
+    pub fn parse(text: &str) -> Result<SeatSpec, SeatSpecError> {
         let t = text.trim();
         let (name, arg) = match t.split_once(':') {
             Some((n, a)) => (n, Some(a.to_string())),
@@ -78,13 +152,11 @@ impl SeatSpec {
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         {
-            return Err(format!(
-                "{t:?} is not a seat; use human, random, ai:LEVEL or perfect"
-            ));
+            return Err(SeatSpecError::Malformed(t.to_string()));
         }
         if name == "human" {
             if arg.is_some() {
-                return Err("human takes no argument".into());
+                return Err(SeatSpecError::HumanWithArgument);
             }
             return Ok(SeatSpec::Human);
         }
@@ -107,7 +179,7 @@ impl fmt::Display for SeatSpec {
 
 /// Makes a program for a game from its spec's argument and a seed.
 pub type AgentFactory<P> =
-    Box<dyn Fn(Option<&str>, u64) -> Result<Box<dyn Agent<P>>, String> + Send + Sync>;
+    Box<dyn Fn(Option<&str>, u64) -> Result<Box<dyn Agent<P>>, AgentError> + Send + Sync>;
 
 /// The programs that can play a game, by name. Crates that provide players
 /// (search, the tablebase) register them; the terminal, `match` and the
@@ -133,7 +205,10 @@ impl<P: Position> AgentRegistry<P> {
             "uniformly random legal moves",
             Box::new(|arg, seed| match arg {
                 None => Ok(Box::new(RandomAgent::new(seed)) as Box<dyn Agent<P>>),
-                Some(_) => Err("random takes no argument".into()),
+                Some(_) => Err(AgentError::bad_argument(
+                    "random",
+                    "random takes no argument",
+                )),
             }),
         );
         r
@@ -153,19 +228,23 @@ impl<P: Position> AgentRegistry<P> {
     }
 
     /// Makes the program a spec names; `Err` for `human` or unknown names.
-    pub fn make(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn Agent<P>>, String> {
+    pub fn make(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn Agent<P>>, AgentError> {
         match spec {
-            SeatSpec::Human => Err("a human seat has no program".into()),
+            SeatSpec::Human => Err(AgentError::bad_argument(
+                "human",
+                "a human seat has no program",
+            )),
             SeatSpec::Program { name, arg } => match self.factories.get(name) {
                 Some((_, f)) => f(arg.as_deref(), seed),
-                None => Err(format!(
-                    "unknown player {name:?}; known: human, {}",
-                    self.factories
+                None => Err(AgentError::Unknown {
+                    name: name.clone(),
+                    known: self
+                        .factories
                         .keys()
                         .cloned()
                         .collect::<Vec<_>>()
-                        .join(", ")
-                )),
+                        .join(", "),
+                }),
             },
         }
     }
@@ -187,7 +266,13 @@ mod tests {
         );
         assert_eq!(SeatSpec::parse("ai:3").unwrap().to_string(), "ai:3");
         assert!(SeatSpec::parse("").is_err());
-        assert!(SeatSpec::parse("Ai").is_err());
-        assert!(SeatSpec::parse("human:2").is_err());
+        assert_eq!(
+            SeatSpec::parse("Ai"),
+            Err(SeatSpecError::Malformed("Ai".into()))
+        );
+        assert_eq!(
+            SeatSpec::parse("human:2"),
+            Err(SeatSpecError::HumanWithArgument)
+        );
     }
 }

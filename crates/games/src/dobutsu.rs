@@ -1,11 +1,31 @@
 //! Dōbutsu Shōgi in the catalogue.
 
-use kyoku_core::{AgentRegistry, GameRecord, Position as _};
+use kyoku_core::{AgentError, AgentRegistry, GameRecord, Position as _};
 use kyoku_dobutsu::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::catalogue::{Descriptor, GameKind, OptionSpec};
 use crate::{AnyGame, GameError, Table, read_options};
+
+/// Dōbutsu Shōgi in the catalogue.
+pub(crate) fn descriptor() -> Descriptor {
+    Descriptor {
+        kind: GameKind::Dobutsu,
+        title: "Dōbutsu Shōgi",
+        about: "Shogi for children on 3 × 4 squares: catch the Lion, or walk yours home. \
+                Solved: the second player wins.",
+        players: vec![2],
+        seat_names: vec!["Sente", "Gote"],
+        options: vec![OptionSpec::text(
+            "fen",
+            "Start position (FEN)",
+            "Start from this position (FEN) instead of the standard start",
+        )],
+        default_seats: vec!["human", "ai:2"],
+        programs: crate::program_infos(&players()),
+    }
+}
 
 /// The options of a Dōbutsu game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,7 +47,11 @@ pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
     };
     let options = serde_json::to_value(&opts).unwrap_or(Value::Null);
     Ok(Box::new(Table::new(
-        start, "dobutsu", options, players, extras,
+        start,
+        GameKind::Dobutsu,
+        options,
+        players,
+        extras,
     )))
 }
 
@@ -37,14 +61,18 @@ pub fn players() -> AgentRegistry<Position> {
     r.register(
         "ai",
         "alpha-beta search, levels 1–5 (ai:3)",
-        Box::new(kyoku_ai::agent::dobutsu_factory),
+        Box::new(kyoku_ai::dobutsu::agent),
     );
     r.register(
         "perfect",
         "perfect play from the solved table (kyoku solve dobutsu builds it)",
         Box::new(|arg, seed| match arg {
-            None => kyoku_dobutsu::solve::perfect_agent(seed),
-            Some(_) => Err("perfect takes no argument".into()),
+            None => kyoku_dobutsu::solve::perfect_agent(seed)
+                .map_err(|e| AgentError::unavailable("perfect", e.to_string())),
+            Some(_) => Err(AgentError::bad_argument(
+                "perfect",
+                "perfect takes no argument",
+            )),
         }),
     );
     r

@@ -7,11 +7,19 @@
 //! matches between programs) go through this crate; tools that need speed
 //! (perft, search) use the game crates directly.
 //!
+//! Two things every front end shares live here: the [`catalogue`] (one
+//! [`Descriptor`] per game: options, players, programs) and the
+//! [`Session`] — a game in progress with its seats and programs, the one
+//! loop that the server, `kyoku play` and `kyoku match` all drive.
+//! Per-game knowledge is in the per-game modules ([`dobutsu`], [`shiamgon`],
+//! [`shogun`]) and nowhere else.
+//!
 //! ```
-//! use kyoku_games::new_game;
+//! use kyoku_games::{GameKind, new_game};
 //! use serde_json::json;
 //!
 //! let mut game = new_game("shiamgon", &json!({"board": "disc5", "players": 3})).unwrap();
+//! assert_eq!(game.kind(), GameKind::Shiamgon);
 //! assert_eq!(game.num_players(), 3);
 //! let first = game.legal_moves()[0].clone();
 //! game.play(&first).unwrap();
@@ -22,27 +30,33 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod catalogue;
 pub mod dobutsu;
 pub mod record;
+pub mod session;
 pub mod shiamgon;
 pub mod shogun;
 mod table;
 
 use std::any::Any;
 
-use kyoku_core::{MoveError, Outcome, SeatSpec, ToAct};
+use kyoku_core::{AgentError, AgentRegistry, MoveError, Outcome, Position, SeatSpec, ToAct};
 use serde_json::Value;
 
+pub use catalogue::{Descriptor, GameKind, catalogue};
+pub use session::{GameStatus, Session, SessionError};
 pub use table::Table;
 
-/// The games of the catalogue, as their names are spelled everywhere.
-pub const GAMES: &[&str] = &["dobutsu", "shiamgon", "shogun"];
+/// The names of every game, comma-separated, for messages.
+fn game_names() -> String {
+    GameKind::ALL.map(GameKind::name).join(", ")
+}
 
 /// Why a game could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
-    /// The name is not one of [`GAMES`].
-    #[error("unknown game {0:?}; the games are {games}", games = GAMES.join(", "))]
+    /// The name is not one of the catalogue's games.
+    #[error("unknown game {0:?}; the games are {games}", games = game_names())]
     UnknownGame(String),
     /// The options do not describe a game.
     #[error("bad options for {game}: {reason}")]
@@ -68,8 +82,12 @@ pub enum GameError {
 /// included) and the programs that may play it. Moves are text in the
 /// game's own form.
 pub trait AnyGame: Send + Sync {
-    /// The game's name (one of [`GAMES`]).
-    fn game(&self) -> &'static str;
+    /// Which game it is.
+    fn kind(&self) -> GameKind;
+    /// The game's name (`dobutsu`).
+    fn game(&self) -> &'static str {
+        self.kind().name()
+    }
     /// The options, complete (defaults filled in), as JSON.
     fn options(&self) -> Value;
     /// The number of players.
@@ -98,7 +116,7 @@ pub trait AnyGame: Send + Sync {
     /// (`human` is always possible and not listed).
     fn programs(&self) -> Vec<(String, String)>;
     /// A program for a seat. Errors name the known programs.
-    fn player(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, String>;
+    fn player(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, AgentError>;
     /// A copy.
     fn box_clone(&self) -> Box<dyn AnyGame>;
     /// For downcasting to [`Table`] of the concrete game.
@@ -122,22 +140,36 @@ pub trait AnyPlayer: Send {
 
 /// Perfect-play analysis of a position of `game` (its text) by a solved
 /// table; only Dōbutsu Shōgi has one. See [`dobutsu::analysis`].
-pub fn analysis(game: &str, position_text: &str) -> Result<Value, dobutsu::AnalysisError> {
+pub fn analysis(game: GameKind, position_text: &str) -> Result<Value, dobutsu::AnalysisError> {
     match game {
-        "dobutsu" => dobutsu::analysis(position_text),
-        other => Err(dobutsu::AnalysisError::NotAvailable(other.to_string())),
+        GameKind::Dobutsu => dobutsu::analysis(position_text),
+        GameKind::Shiamgon | GameKind::Shogun => {
+            Err(dobutsu::AnalysisError::NotAvailable(game.to_string()))
+        }
     }
 }
 
-/// A new game of `game` with `options` (a JSON object; `{}` or `null` takes
-/// every default).
+/// A new game of `game` (its name) with `options` (a JSON object; `{}` or
+/// `null` takes every default).
 pub fn new_game(game: &str, options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
-    match game {
-        "dobutsu" => dobutsu::new(options),
-        "shiamgon" => shiamgon::new(options),
-        "shogun" => shogun::new(options),
-        _ => Err(GameError::UnknownGame(game.to_string())),
-    }
+    game.parse::<GameKind>()?.new_game(options)
+}
+
+/// The catalogue's list of a game's programs, from its registry: `ai`
+/// takes the levels 1–5, the others nothing.
+fn program_infos<P: Position>(registry: &AgentRegistry<P>) -> Vec<catalogue::ProgramInfo> {
+    registry
+        .programs()
+        .map(|(name, about)| catalogue::ProgramInfo {
+            name: name.to_string(),
+            about: about.to_string(),
+            args: if name == "ai" {
+                (1..=5).map(|l: u8| l.to_string()).collect()
+            } else {
+                Vec::new()
+            },
+        })
+        .collect()
 }
 
 /// A game rebuilt from its options and moves (a saved record, a database
@@ -180,7 +212,8 @@ mod tests {
 
     #[test]
     fn every_game_starts_with_defaults_and_plays_to_the_end() {
-        for &name in GAMES {
+        for kind in GameKind::ALL {
+            let name = kind.name();
             let mut g = new_game(name, &json!({})).unwrap();
             assert_eq!(g.game(), name);
             let mut random = g.player(&SeatSpec::parse("random").unwrap(), 7).unwrap();
@@ -215,7 +248,14 @@ mod tests {
         assert!(g.play("a1a4").is_err());
         assert!(g.play("nonsense").is_err());
         assert_eq!(g.position_text(), before);
-        assert!(g.player(&SeatSpec::parse("oracle").unwrap(), 1).is_err());
+        assert!(matches!(
+            g.player(&SeatSpec::parse("oracle").unwrap(), 1),
+            Err(AgentError::Unknown { .. })
+        ));
+        assert!(matches!(
+            g.player(&SeatSpec::parse("ai:9").unwrap(), 1),
+            Err(AgentError::BadArgument { .. })
+        ));
         let r = replay("dobutsu", &json!({}), &["b2b3".into(), "b2b1".into()]);
         assert!(matches!(r, Err(GameError::BadRecord { ply: 2, .. })));
     }

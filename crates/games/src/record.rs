@@ -13,7 +13,7 @@
 //!
 //! - One field per line: a keyword, one space, the value. Blank lines and
 //!   lines starting with `#` are ignored.
-//! - `game` (required, once): one of [`crate::GAMES`].
+//! - `game` (required, once): a game of the catalogue ([`crate::GameKind`]).
 //! - `options` (once; `{}` when missing): the game's options as one line of
 //!   JSON, exactly what [`crate::new_game`] takes.
 //! - `players` (once; may be missing): the seat specs in seat order,

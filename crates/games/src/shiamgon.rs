@@ -5,7 +5,86 @@ use kyoku_shiamgon::{BoardKind, Position};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::catalogue::{ChoicesBy, Descriptor, GameKind, OnlyIf, OptionKind, OptionSpec};
 use crate::{AnyGame, GameError, Table, read_options};
+
+/// Shiamgon in the catalogue.
+pub(crate) fn descriptor() -> Descriptor {
+    let boards: Vec<(Value, String)> = BoardKind::ALL
+        .iter()
+        .map(|b| {
+            let shape = if b.is_triangle() { "triangle" } else { "rings" };
+            (json!(b.name()), format!("{} ({shape})", b.name()))
+        })
+        .collect();
+    let by_board = BoardKind::ALL
+        .iter()
+        .map(|b| {
+            (
+                b.name().to_string(),
+                json!(b.player_counts().collect::<Vec<_>>()),
+            )
+        })
+        .collect();
+    let counts: Vec<(Value, String)> = (3..=5).map(|n| (json!(n), n.to_string())).collect();
+    let player_count = OptionSpec {
+        seats: true,
+        choices_by: Some(ChoicesBy {
+            option: "board",
+            values: by_board,
+        }),
+        ..OptionSpec::choice(
+            "players",
+            "Players",
+            "The number of players: 3 on the triangles, 3–5 on the discs",
+            json!(3),
+            counts,
+        )
+    };
+    let discs = BoardKind::ALL
+        .iter()
+        .filter(|b| !b.is_triangle())
+        .map(|b| json!(b.name()))
+        .collect();
+    let handicap = OptionSpec {
+        kind: OptionKind::Counts,
+        default: json!([]),
+        min: Some(0),
+        max: Some(5),
+        only_if: Some(OnlyIf {
+            option: "board",
+            values: discs,
+        }),
+        ..OptionSpec::choice(
+            "handicap",
+            "Handicap",
+            "Extra start stones per player, in seat order (disc boards; on the third ring from the outside)",
+            json!([]),
+            Vec::new(),
+        )
+    };
+    Descriptor {
+        kind: GameKind::Shiamgon,
+        title: "Shiamgon",
+        about: "3–5 players place stones on ring or triangle boards, push neighbours away \
+                and encircle them.",
+        players: vec![3, 4, 5],
+        seat_names: vec!["Player 1", "Player 2", "Player 3", "Player 4", "Player 5"],
+        options: vec![
+            OptionSpec::choice(
+                "board",
+                "Board",
+                "The board: tri8, tri16 (triangles), disc5, disc10 (rings)",
+                json!("disc5"),
+                boards,
+            ),
+            player_count,
+            handicap,
+        ],
+        default_seats: vec!["human", "ai:2", "ai:2"],
+        programs: crate::program_infos(&players()),
+    }
+}
 
 /// The options of a Shiamgon game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,9 +130,11 @@ fn bad(reason: impl Into<String>) -> GameError {
 pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
     let opts: Options = read_options("shiamgon", options)?;
     let kind = BoardKind::parse(&opts.board).ok_or_else(|| {
+        let names: Vec<&str> = BoardKind::ALL.iter().map(|b| b.name()).collect();
         bad(format!(
-            "unknown board {:?}; boards are tri8, tri16, disc5, disc10",
-            opts.board
+            "unknown board {:?}; boards are {}",
+            opts.board,
+            names.join(", ")
         ))
     })?;
     if opts.handicap.len() > opts.players {
@@ -71,7 +152,11 @@ pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
     .map_err(|e| bad(e.to_string()))?;
     let options = serde_json::to_value(&opts).unwrap_or(Value::Null);
     Ok(Box::new(Table::new(
-        start, "shiamgon", options, players, extras,
+        start,
+        GameKind::Shiamgon,
+        options,
+        players,
+        extras,
     )))
 }
 

@@ -4,17 +4,82 @@ use kyoku_core::{AgentRegistry, GameRecord};
 use kyoku_shogun::{Color, Move, Options, Position, Square, Variant, magnets, start};
 use serde_json::{Value, json};
 
+use crate::catalogue::{Descriptor, GameKind, OptionSpec};
 use crate::{AnyGame, GameError, Table, read_options};
 
-pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
+/// Shogun in the catalogue.
+pub(crate) fn descriptor() -> Descriptor {
+    let rotations = (0..4u8)
+        .map(|r| (json!(r), format!("{}°", u32::from(r) * 90)))
+        .collect();
+    let variants = vec![
+        (json!("magnetic"), "magnets (the board decides)".to_string()),
+        (json!("random"), "random after every move".to_string()),
+    ];
+    let first = vec![
+        (json!("white"), "White".to_string()),
+        (json!("red"), "Red".to_string()),
+    ];
+    Descriptor {
+        kind: GameKind::Shogun,
+        title: "Shogun",
+        about: "8 × 8; magnets under the board set how far each piece must move. \
+                Protect your Shogun.",
+        players: vec![2],
+        seat_names: vec!["White", "Red"],
+        options: vec![
+            OptionSpec::choice(
+                "rotation",
+                "Board turned",
+                "Quarter turns of the board, 0–3: which magnet sits under which square",
+                json!(0),
+                rotations,
+            ),
+            OptionSpec::choice(
+                "variant",
+                "Numbers",
+                "Where the numbers come from: magnetic (the board, the real game) or random (drawn after every move)",
+                json!("magnetic"),
+                variants,
+            ),
+            OptionSpec::choice(
+                "first",
+                "First to move",
+                "Who moves first: white or red (the players agree)",
+                json!("white"),
+                first,
+            ),
+            OptionSpec::text(
+                "setup",
+                "Soldiers' order",
+                "The soldiers' order on the home ranks, WHITE/RED or one order for both (e.g. GFEDCBA/ABCDEFG)",
+            ),
+        ],
+        default_seats: vec!["human", "ai:2"],
+        programs: crate::program_infos(&players()),
+    }
+}
+
+/// The options and start position that `options` (JSON) give, checked
+/// as for a new game.
+pub fn start_position(options: &Value) -> Result<(Options, Position), GameError> {
     let opts: Options = read_options("shogun", options)?;
     let pos = start(&opts).map_err(|e| GameError::BadOptions {
         game: "shogun",
         reason: e.to_string(),
     })?;
+    Ok((opts, pos))
+}
+
+pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
+    let (opts, pos) = start_position(options)?;
     let options = serde_json::to_value(&opts).unwrap_or(Value::Null);
     Ok(Box::new(Table::new(
-        pos, "shogun", options, players, extras,
+        pos,
+        GameKind::Shogun,
+        options,
+        players,
+        extras,
     )))
 }
 
@@ -24,7 +89,7 @@ pub fn players() -> AgentRegistry<Position> {
     r.register(
         "ai",
         "alpha-beta search (expectimax in the random variant), levels 1–5 (ai:3)",
-        Box::new(kyoku_ai::agent::shogun_factory),
+        Box::new(kyoku_ai::shogun::agent),
     );
     r
 }

@@ -3,16 +3,18 @@
 
 use std::any::Any;
 
-use kyoku_core::{Agent, AgentRegistry, GameRecord, MoveError, Outcome, Position, SeatSpec, ToAct};
+use kyoku_core::{
+    Agent, AgentError, AgentRegistry, GameRecord, MoveError, Outcome, Position, SeatSpec, ToAct,
+};
 use serde_json::Value;
 
-use crate::{AnyGame, AnyPlayer};
+use crate::{AnyGame, AnyPlayer, GameKind};
 
 /// A game of one kind in progress: its record, its options, and the hooks
 /// that make it a catalogue game (players, extras).
 pub struct Table<P: Position> {
     record: GameRecord<P>,
-    game: &'static str,
+    kind: GameKind,
     options: Value,
     players: fn() -> AgentRegistry<P>,
     extras: fn(&GameRecord<P>) -> Value,
@@ -22,7 +24,7 @@ impl<P: Position> Clone for Table<P> {
     fn clone(&self) -> Self {
         Table {
             record: self.record.clone(),
-            game: self.game,
+            kind: self.kind,
             options: self.options.clone(),
             players: self.players,
             extras: self.extras,
@@ -35,14 +37,14 @@ impl<P: Position> Table<P> {
     /// `players` lists the programs, `extras` adds user-interface data.
     pub fn new(
         start: P,
-        game: &'static str,
+        kind: GameKind,
         options: Value,
         players: fn() -> AgentRegistry<P>,
         extras: fn(&GameRecord<P>) -> Value,
     ) -> Self {
         Table {
             record: GameRecord::new(start),
-            game,
+            kind,
             options,
             players,
             extras,
@@ -56,8 +58,8 @@ impl<P: Position> Table<P> {
 }
 
 impl<P: Position> AnyGame for Table<P> {
-    fn game(&self) -> &'static str {
-        self.game
+    fn kind(&self) -> GameKind {
+        self.kind
     }
     fn options(&self) -> Value {
         self.options.clone()
@@ -104,7 +106,7 @@ impl<P: Position> AnyGame for Table<P> {
             .map(|(n, a)| (n.to_string(), a.to_string()))
             .collect()
     }
-    fn player(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, String> {
+    fn player(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, AgentError> {
         let agent = (self.players)().make(spec, seed)?;
         Ok(Box::new(Seat::<P> { agent }))
     }

@@ -14,8 +14,11 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use kyoku_games::{GameKind, GameStatus};
+
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
+use crate::views::JoinAnswer;
 use crate::{BODY_LIMIT, web, ws};
 
 /// The whole router: the API, the WebSocket, the UI.
@@ -62,43 +65,31 @@ fn json_bytes(status: StatusCode, bytes: Bytes) -> Response {
         .into_response()
 }
 
+/// Every game with its options, players and programs, for a client to
+/// build its forms from.
 async fn catalogue() -> Json<Value> {
-    let games: Vec<Value> = kyoku_games::GAMES
-        .iter()
-        .filter_map(|&name| {
-            let g = kyoku_games::new_game(name, &Value::Null).ok()?;
-            let players: Vec<usize> = match name {
-                "shiamgon" => vec![3, 4, 5],
-                _ => vec![g.num_players()],
-            };
-            let programs: Vec<Value> = g
-                .programs()
-                .into_iter()
-                .map(|(n, a)| json!({"name": n, "about": a}))
-                .collect();
-            Some(json!({
-                "game": name,
-                "players": players,
-                "options": g.options(),
-                "programs": programs,
-            }))
-        })
-        .collect();
-    Json(json!({ "games": games }))
+    Json(json!({ "games": kyoku_games::catalogue() }))
 }
 
 async fn list(
     State(app): State<Arc<App>>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
-    let status = q.get("status").map(String::as_str);
-    if let Some(s) = status
-        && !["open", "active", "finished"].contains(&s)
-    {
-        return Err(ApiError::bad_request(format!(
-            "status must be open, active or finished, not {s:?}"
-        )));
-    }
+    let status = match q.get("status") {
+        None => None,
+        Some(s) => Some(GameStatus::parse(s).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "status must be open, active or finished, not {s:?}"
+            ))
+        })?),
+    };
+    let game = match q.get("game") {
+        None => None,
+        Some(g) => Some(
+            g.parse::<GameKind>()
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        ),
+    };
     let limit = match q.get("limit") {
         None => 50,
         Some(l) => l
@@ -106,7 +97,7 @@ async fn list(
             .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
             .min(200),
     };
-    let games = app.list(status, q.get("game").map(String::as_str), limit);
+    let games = app.list(status, game, limit);
     Ok(Json(json!({ "games": games })))
 }
 
@@ -143,7 +134,7 @@ async fn analysis(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.slot(&id)?;
-    let game = slot.snapshot().game;
+    let game = slot.snapshot().entry.game;
     let ply = match q.get("ply") {
         None => None,
         Some(p) => Some(
@@ -181,7 +172,7 @@ async fn play(
     // An unknown game is 404 whatever the body says.
     app.slot(&id)?;
     let req: MoveRequest = body(b)?;
-    let played = app.play(&id, &req).await?;
+    let played = app.play(&id, req).await?;
     Ok(json_bytes(StatusCode::OK, played.snapshot.json.clone()))
 }
 
@@ -196,7 +187,7 @@ async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     b: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<JoinAnswer>, ApiError> {
     app.slot(&id)?;
     let req: JoinRequest = match &b {
         Ok(bytes) if bytes.is_empty() => JoinRequest { seat: None },

@@ -28,8 +28,11 @@ mod app;
 mod error;
 mod http;
 mod limit;
-pub mod loadtest;
+mod live;
+mod programs;
 pub mod store;
+mod tokens;
+pub mod views;
 mod web;
 mod ws;
 

@@ -12,9 +12,10 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::BODY_LIMIT;
-use crate::app::{App, MoveRequest, Snapshot};
+use crate::app::{App, MoveRequest};
 use crate::error::ApiError;
 use crate::limit::Bucket;
+use crate::live::Snapshot;
 
 /// Messages per second a connection may send on average.
 pub const RATE: f64 = 20.0;
@@ -146,7 +147,7 @@ async fn handle(app: &Arc<App>, id: &str, text: &str) -> Message {
             return error_msg(&r, &ApiError::bad_request(format!("bad move message: {e}")));
         }
     };
-    match app.play(id, &req).await {
+    match app.play(id, req).await {
         Ok(p) => Message::text(
             json!({"type": "ack", "ref": r, "move": p.text, "ply": p.ply}).to_string(),
         ),

@@ -281,8 +281,8 @@ pub fn parse_order(text: &str) -> Result<[Order; 2], OrderError> {
 }
 
 /// Game options, as the server, the terminal and the command line give
-/// them (JSON: `{"rotation": 1, "variant": "random", "setup": "GFEDCBA"}`,
-/// every field optional).
+/// them (JSON: `{"rotation": 1, "variant": "random", "setup": "GFEDCBA",
+/// "first": "red"}`, every field optional).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
@@ -292,6 +292,14 @@ pub struct Options {
     pub variant: Variant,
     /// The soldiers' order (see [`parse_order`]); `None` for A B C D E F G.
     pub setup: Option<String>,
+    /// Who moves first: White unless the players agree otherwise (left out
+    /// of the JSON when White, so games stored before it read the same).
+    #[serde(skip_serializing_if = "is_white")]
+    pub first: Color,
+}
+
+fn is_white(c: &Color) -> bool {
+    *c == Color::White
 }
 
 /// Why options do not make a game.
@@ -315,6 +323,7 @@ pub fn start(options: &Options) -> Result<Position, OptionsError> {
     let mut s = Setup::empty();
     s.rotation = options.rotation;
     s.variant = options.variant;
+    s.turn = options.first;
     for color in [Color::White, Color::Red] {
         let order = orders[color.index()].0;
         // The owner's left to right, Shogun on the 4th square from the right.

@@ -2,10 +2,25 @@
 
 use std::fmt;
 
-/// A side. White moves first and is player 0; Red is player 1.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A side. White is player 0 and moves first unless the players agree
+/// otherwise (the `first` option); Red is player 1.
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     /// Player 0, home rank 1, pieces `A`–`G` and `S`.
+    #[default]
     White = 0,
     /// Player 1, home rank 8, pieces `a`–`g` and `s`.
     Red = 1,

@@ -116,6 +116,37 @@ fn magnet_blocks_hold_every_orientation() {
 }
 
 #[test]
+fn red_may_move_first_when_the_players_agree() {
+    let p = start(&Options {
+        first: Color::Red,
+        ..Options::default()
+    })
+    .unwrap();
+    assert_eq!(p.to_text(), "gfesdcba/8/8/8/8/8/8/ABCDSEFG r 0 - 0 1");
+    assert_eq!(p.to_act().player(), Some(kyoku_core::Player::new(1)));
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    // Red's pieces stand on other magnets than White's: not 21 moves, but
+    // every one of them is Red's.
+    assert!(!moves.is_empty());
+    for mv in moves {
+        let Move::Step { from, .. } = mv else {
+            panic!("{mv} is not a step");
+        };
+        assert_eq!(
+            p.piece_at(from).map(|pc| pc.color()),
+            Some(Color::Red),
+            "{mv}"
+        );
+    }
+    let json = serde_json::to_value(Options::default()).unwrap();
+    assert!(
+        json.get("first").is_none(),
+        "White first is left out: {json}"
+    );
+}
+
+#[test]
 fn default_setup_and_orders() {
     let p = start(&Options::default()).unwrap();
     assert_eq!(p.to_text(), "gfesdcba/8/8/8/8/8/8/ABCDSEFG w 0 - 0 1");

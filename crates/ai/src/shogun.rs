@@ -9,6 +9,9 @@ use std::sync::OnceLock;
 use kyoku_core::{Decision, Player, ToAct};
 use kyoku_shogun::{Color, Move, Position, Square};
 
+use kyoku_core::{Agent, AgentError};
+
+use crate::agent::{Level, LevelRow, SearchAgent, parse_level};
 use crate::alphabeta::Evaluation;
 
 /// Material by soldier count (0–7): the game is lost at 1, so the first
@@ -199,6 +202,43 @@ impl Evaluation<Position> for ShogunEval {
     fn threatened(&self, pos: &Position) -> bool {
         pos.pending_square().is_none() && pos.shogun_threatened(pos.turn())
     }
+}
+
+/// Shogun's (both variants) levels 1 (a beginner can win) to 5 (a few seconds), as rows
+/// (depth cap, nodes, time cap in ms, noise, TT bits); see `docs/ai.md`.
+const LEVEL_ROWS: [LevelRow; 5] = [
+    (Some(1), 1_000, 200, 200, 12),
+    (Some(2), 4_000, 500, 60, 14),
+    (None, 25_000, 1_000, 20, 17),
+    (None, 100_000, 2_000, 8, 19),
+    (None, 400_000, 5_000, 3, 20),
+];
+
+/// The level numbered `level` (1–5).
+pub fn level(level: u8) -> Option<Level> {
+    let row = LEVEL_ROWS.get(usize::from(level).checked_sub(1)?)?;
+    Some(Level::from_row(*row))
+}
+
+/// The program of `level` (`ai:LEVEL`, 1–5; a level outside is the nearest)
+/// with its seed.
+pub fn program(level: u8, seed: u64) -> SearchAgent<kyoku_shogun::Position, ShogunEval> {
+    let row = LEVEL_ROWS[usize::from(level.clamp(1, 5)) - 1];
+    SearchAgent::new(
+        ShogunEval,
+        &Level::from_row(row),
+        seed,
+        format!("ai:{level}"),
+    )
+}
+
+/// The `ai` entry of the game's player registry: reads the level of
+/// `ai:LEVEL` and makes the program.
+pub fn agent(
+    arg: Option<&str>,
+    seed: u64,
+) -> Result<Box<dyn Agent<kyoku_shogun::Position>>, AgentError> {
+    Ok(Box::new(program(parse_level(arg)?, seed)))
 }
 
 #[cfg(test)]

@@ -4,6 +4,9 @@
 use kyoku_core::{Decision, Player, ToAct};
 use kyoku_dobutsu::{Color, Kind, Move, Position, Square, steps};
 
+use kyoku_core::{Agent, AgentError};
+
+use crate::agent::{Level, LevelRow, SearchAgent, parse_level};
 use crate::alphabeta::Evaluation;
 
 /// Value on the board, by [`Kind::index`] (Lion, Giraffe, Elephant, Chick, Hen).
@@ -142,6 +145,43 @@ impl Evaluation<Position> for DobutsuEval {
     fn threatened(&self, pos: &Position) -> bool {
         pos.lion_in_danger(pos.turn())
     }
+}
+
+/// Dōbutsu Shōgi's levels 1 (a beginner can win) to 5 (a few seconds), as rows
+/// (depth cap, nodes, time cap in ms, noise, TT bits); see `docs/ai.md`.
+const LEVEL_ROWS: [LevelRow; 5] = [
+    (Some(1), 1_000, 200, 150, 12),
+    (Some(3), 5_000, 500, 60, 14),
+    (None, 50_000, 1_000, 20, 18),
+    (None, 500_000, 2_000, 8, 19),
+    (None, 2_000_000, 5_000, 2, 20),
+];
+
+/// The level numbered `level` (1–5).
+pub fn level(level: u8) -> Option<Level> {
+    let row = LEVEL_ROWS.get(usize::from(level).checked_sub(1)?)?;
+    Some(Level::from_row(*row))
+}
+
+/// The program of `level` (`ai:LEVEL`, 1–5; a level outside is the nearest)
+/// with its seed.
+pub fn program(level: u8, seed: u64) -> SearchAgent<kyoku_dobutsu::Position, DobutsuEval> {
+    let row = LEVEL_ROWS[usize::from(level.clamp(1, 5)) - 1];
+    SearchAgent::new(
+        DobutsuEval,
+        &Level::from_row(row),
+        seed,
+        format!("ai:{level}"),
+    )
+}
+
+/// The `ai` entry of the game's player registry: reads the level of
+/// `ai:LEVEL` and makes the program.
+pub fn agent(
+    arg: Option<&str>,
+    seed: u64,
+) -> Result<Box<dyn Agent<kyoku_dobutsu::Position>>, AgentError> {
+    Ok(Box::new(program(parse_level(arg)?, seed)))
 }
 
 #[cfg(test)]

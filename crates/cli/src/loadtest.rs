@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::{Config, Server};
+use kyoku_server::{Config, Server};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ pub struct LoadConfig {
     /// Seed of the clients' move choices.
     pub seed: u64,
     /// The started server's commit mode (ignored with `addr`).
-    pub sync: crate::store::SyncMode,
+    pub sync: kyoku_server::store::SyncMode,
 }
 
 /// What was measured.
@@ -91,7 +91,7 @@ pub enum LoadError {
     NotLoopback(SocketAddr),
     /// The embedded server did not start.
     #[error(transparent)]
-    Serve(#[from] crate::ServeError),
+    Serve(#[from] kyoku_server::ServeError),
     /// A client failed before the test began.
     #[error("client setup: {0}")]
     Setup(String),
@@ -270,7 +270,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
                 db: db.clone(),
                 ai_threads: None,
                 sync: cfg.sync,
-                sockets: crate::SocketLimits::default(),
+                sockets: kyoku_server::SocketLimits::default(),
                 // It starts a thousand games from one address at once.
                 new_games_per_minute: 0,
             })

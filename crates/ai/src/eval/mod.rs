@@ -1,4 +1,0 @@
-//! Static evaluations of the two-player games, for [`crate::alphabeta`].
-
-pub mod dobutsu;
-pub mod shogun;

@@ -1,0 +1,275 @@
+//! A game in memory: the shared [`Session`] and what the server adds to it
+//! (who holds each human seat, when it changed), and its published state.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+
+use axum::body::Bytes;
+use axum::extract::ws::Utf8Bytes;
+use kyoku_core::{SeatSpec, SeatSpecError};
+use kyoku_games::session::{Failure, Seeds};
+use kyoku_games::{GameKind, GameStatus, Session, SessionError};
+use serde_json::Value;
+use tokio::sync::{Mutex, watch};
+
+use crate::store::{GameRow, SeatRow};
+use crate::tokens::{Token, hex, parse_token};
+use crate::views::{GameState, HistoryEntry, LobbyEntry, ResultView, SeatView, ToActView};
+
+/// Who may play a human seat.
+#[derive(Clone, Debug)]
+pub struct HumanSeat {
+    /// The seat's secret.
+    pub token: Token,
+    /// Waiting for someone to join.
+    pub open: bool,
+}
+
+/// A game in memory.
+pub struct Live {
+    /// The game with its seats and programs.
+    pub session: Session,
+    /// Per seat: `Some` for a human seat.
+    pub humans: Vec<Option<HumanSeat>>,
+    /// The seed the session's seeds derive from (stored).
+    pub seed: u64,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds of the last change.
+    pub updated_at: i64,
+    /// A program task is running for this game.
+    pub ai_running: bool,
+}
+
+/// Why a stored game cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The stored options are not JSON.
+    #[error("stored options are not JSON: {0}")]
+    Options(#[from] serde_json::Error),
+    /// A stored seat is not a seat spec.
+    #[error("stored seat: {0}")]
+    Seat(#[from] SeatSpecError),
+    /// A human seat without a readable token.
+    #[error("human seat {0} has no valid token")]
+    Token(usize),
+    /// The game, its seats or its moves do not replay.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// The stored game is not one of the catalogue's.
+    #[error(transparent)]
+    Game(#[from] kyoku_games::GameError),
+}
+
+impl Live {
+    /// The session's seeds for a game's seed: the same for a new game and
+    /// the same game loaded again.
+    pub fn seeds(seed: u64, seats: usize) -> Seeds {
+        Seeds::from_seed(seed, seats)
+    }
+
+    /// Rebuilds a stored game by replaying its moves through the rules.
+    pub fn restore(row: &GameRow) -> Result<Live, RestoreError> {
+        let options: Value = serde_json::from_str(&row.options)?;
+        let kind: GameKind = row.game.parse()?;
+        let game = kind.new_game(&options)?;
+        let mut specs = Vec::with_capacity(row.seats.len());
+        let mut humans = Vec::with_capacity(row.seats.len());
+        for (i, s) in row.seats.iter().enumerate() {
+            let spec = SeatSpec::parse(&s.kind)?;
+            humans.push(match spec {
+                SeatSpec::Human => Some(HumanSeat {
+                    token: s
+                        .token
+                        .as_deref()
+                        .and_then(parse_token)
+                        .ok_or(RestoreError::Token(i + 1))?,
+                    open: s.open,
+                }),
+                SeatSpec::Program { .. } => None,
+            });
+            specs.push(spec);
+        }
+        let moves: Vec<(String, Option<usize>)> = row
+            .moves
+            .iter()
+            .map(|m| (m.text.clone(), m.seat.map(|s| s - 1)))
+            .collect();
+        let seeds = Live::seeds(row.seed, specs.len());
+        let session = Session::resume(game, &specs, seeds, Failure::StandIn, &moves)?;
+        Ok(Live {
+            session,
+            humans,
+            seed: row.seed,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+            ai_running: false,
+        })
+    }
+
+    /// Open while a human seat waits; finished once over.
+    pub fn status(&self) -> GameStatus {
+        if self.session.outcome().is_some() {
+            GameStatus::Finished
+        } else if self.humans.iter().flatten().any(|h| h.open) {
+            GameStatus::Open
+        } else {
+            GameStatus::Active
+        }
+    }
+
+    /// The stored form of the seats.
+    pub fn seat_rows(&self) -> Vec<SeatRow> {
+        self.session
+            .specs()
+            .iter()
+            .zip(&self.humans)
+            .map(|(spec, human)| SeatRow {
+                kind: spec.to_string(),
+                token: human.as_ref().map(|h| hex(&h.token)),
+                open: human.as_ref().is_some_and(|h| h.open),
+            })
+            .collect()
+    }
+
+    fn seat_views(&self) -> Vec<SeatView> {
+        self.session
+            .specs()
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| SeatView {
+                seat: i + 1,
+                kind: spec.to_string(),
+                open: self.humans[i].as_ref().is_some_and(|h| h.open),
+                stand_in: self.session.stand_in(i).map(str::to_string),
+            })
+            .collect()
+    }
+
+    /// The lobby's entry.
+    pub fn entry(&self, id: &str) -> LobbyEntry {
+        let game = self.session.game();
+        LobbyEntry {
+            id: id.to_string(),
+            game: game.kind(),
+            options: game.options(),
+            seats: self.seat_views(),
+            status: self.status(),
+            ply: self.session.ply(),
+            to_act: ToActView::of(self.session.to_act()),
+            result: self.session.outcome().as_ref().map(ResultView::of),
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        }
+    }
+
+    /// The whole state.
+    pub fn state(&self, id: &str) -> GameState {
+        let game = self.session.game();
+        GameState {
+            entry: self.entry(id),
+            position: game.position_text(),
+            legal_moves: game.legal_moves(),
+            history: game
+                .history()
+                .into_iter()
+                .zip(self.session.movers())
+                .map(|(mv, seat)| HistoryEntry {
+                    mv,
+                    seat: seat.map(|s| s + 1),
+                })
+                .collect(),
+            extras: game.extras(),
+        }
+    }
+
+    /// The published form of the state.
+    pub fn snapshot(&self, id: &str) -> Snapshot {
+        Snapshot::of(self.state(id))
+    }
+}
+
+/// What readers see of a game: its state, already serialised.
+pub struct Snapshot {
+    /// The state as JSON text.
+    pub json: Bytes,
+    /// `{"type":"state","state":…}` for WebSockets.
+    pub ws: Utf8Bytes,
+    /// The lobby entry.
+    pub entry: LobbyEntry,
+}
+
+impl Snapshot {
+    /// Serialises a state once for every reader.
+    pub fn of(state: GameState) -> Snapshot {
+        let text = serde_json::to_string(&state).unwrap_or_else(|_| "null".into());
+        let ws = format!("{{\"type\":\"state\",\"state\":{text}}}");
+        Snapshot {
+            json: Bytes::from(text),
+            ws: Utf8Bytes::from(ws),
+            entry: state.entry,
+        }
+    }
+}
+
+/// One game: its lock and its published state.
+pub struct Slot {
+    /// The game's id.
+    pub id: String,
+    /// The game; held while it changes.
+    pub live: Mutex<Live>,
+    /// The latest state, for readers and WebSockets.
+    pub state: watch::Sender<Arc<Snapshot>>,
+    /// Live WebSocket connections to this game.
+    pub sockets: AtomicUsize,
+}
+
+impl Slot {
+    /// A slot for `live`, its state published.
+    pub fn new(id: String, live: Live) -> Arc<Slot> {
+        let snap = Arc::new(live.snapshot(&id));
+        Arc::new(Slot {
+            id,
+            live: Mutex::new(live),
+            state: watch::channel(snap).0,
+            sockets: AtomicUsize::new(0),
+        })
+    }
+
+    /// The latest published state.
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.state.borrow().clone()
+    }
+
+    /// Publishes the state of `live` (held by the caller).
+    pub fn publish(&self, live: &Live) -> Arc<Snapshot> {
+        let snap = Arc::new(live.snapshot(&self.id));
+        self.state.send_replace(snap.clone());
+        snap
+    }
+
+    /// Changes of the published state.
+    pub fn subscribe(&self) -> watch::Receiver<Arc<Snapshot>> {
+        self.state.subscribe()
+    }
+
+    /// The text of the position after `ply` moves (the current one when
+    /// `None`); `None` when the game has not that many moves.
+    pub async fn position_at(&self, ply: Option<usize>) -> Option<String> {
+        let live = self.live.lock().await;
+        let game = live.session.game();
+        match ply {
+            None => Some(game.position_text()),
+            Some(k) => game.position_text_at(k),
+        }
+    }
+
+    /// Every position so far, as text.
+    pub async fn positions(&self) -> Vec<String> {
+        let live = self.live.lock().await;
+        let game = live.session.game();
+        (0..=game.history().len())
+            .filter_map(|k| game.position_text_at(k))
+            .collect()
+    }
+}

@@ -1,0 +1,152 @@
+//! What the API sends: the game state, the lobby entry and the answer to a
+//! new game, as types (`docs/api.md` describes exactly these).
+
+use kyoku_core::{Decision, Outcome, Player, ToAct};
+use kyoku_games::{GameKind, GameStatus};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A seat as everyone sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// 1-based.
+    pub seat: usize,
+    /// `human`, or the program's spec (`ai:3`).
+    pub kind: String,
+    /// A human seat waiting for someone to join.
+    pub open: bool,
+    /// The program playing in this seat's program's place, if one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stand_in: Option<String>,
+}
+
+/// Who acts now.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToActView {
+    /// 1-based seat; `null` for chance.
+    pub seat: Option<usize>,
+    /// `move` (a turn), `push` (answering a push out of turn), `chance`.
+    pub kind: &'static str,
+}
+
+impl ToActView {
+    /// The view of `to_act`; `None` once nobody acts.
+    pub fn of(to_act: ToAct) -> Option<ToActView> {
+        let (seat, kind) = match to_act {
+            ToAct::Player(p, Decision::Turn) => (Some(p.number()), "move"),
+            ToAct::Player(p, Decision::Answer) => (Some(p.number()), "push"),
+            ToAct::Chance => (None, "chance"),
+            ToAct::Nobody => return None,
+        };
+        Some(ToActView { seat, kind })
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultView {
+    /// Each seat's score (1/0 or ½ in two-player games; points in Shiamgon).
+    pub scores: Vec<i32>,
+    /// Each seat's place (1 = first; equal scores share a place).
+    pub ranks: Vec<usize>,
+    /// The 1-based seats in first place.
+    pub winners: Vec<usize>,
+    /// Why it ended (`lion captured`, `threefold repetition`, …).
+    pub reason: String,
+}
+
+impl ResultView {
+    /// The view of an outcome.
+    pub fn of(o: &Outcome) -> ResultView {
+        ResultView {
+            scores: o.scores().to_vec(),
+            ranks: (0..o.players()).map(|i| o.rank(Player::new(i))).collect(),
+            winners: o.winners().iter().map(|p| p.number()).collect(),
+            reason: o.reason.to_string(),
+        }
+    }
+}
+
+/// One move of the history.
+#[derive(Clone, Debug, Serialize)]
+pub struct HistoryEntry {
+    /// The move, canonical.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Who made it (1-based); `null` for chance.
+    pub seat: Option<usize>,
+}
+
+/// The lobby's entry of a game: the state without the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct LobbyEntry {
+    /// The game's id.
+    pub id: String,
+    /// Which game.
+    pub game: GameKind,
+    /// Its options, complete.
+    pub options: Value,
+    /// Its seats.
+    pub seats: Vec<SeatView>,
+    /// Open, active or finished.
+    pub status: GameStatus,
+    /// Moves made (chance's included).
+    pub ply: usize,
+    /// Who acts now; `null` once over.
+    pub to_act: Option<ToActView>,
+    /// How it ended; `null` while going on.
+    pub result: Option<ResultView>,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds of the last move or join.
+    pub updated_at: i64,
+}
+
+/// The whole state of a game, as `GET /api/games/{id}` and every WebSocket
+/// state message send it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameState {
+    /// What the lobby shows (flattened into the state).
+    #[serde(flatten)]
+    pub entry: LobbyEntry,
+    /// The position's text.
+    pub position: String,
+    /// The legal moves of whoever acts.
+    pub legal_moves: Vec<String>,
+    /// Every move so far.
+    pub history: Vec<HistoryEntry>,
+    /// What a board needs beyond the position text (per game; see
+    /// `docs/api.md`).
+    pub extras: Value,
+}
+
+/// A seat of a new game, with its token for the creator.
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatedSeat {
+    /// 1-based.
+    pub seat: usize,
+    /// `human` or the program's spec.
+    pub kind: String,
+    /// The seat's token: for human seats not left open; `null` otherwise.
+    pub token: Option<String>,
+}
+
+/// The answer to `POST /api/games`.
+#[derive(Clone, Debug, Serialize)]
+pub struct CreateAnswer {
+    /// The new game's id.
+    pub id: String,
+    /// Its seats, with tokens.
+    pub seats: Vec<CreatedSeat>,
+    /// Its first state.
+    pub state: GameState,
+}
+
+/// The answer to `POST /api/games/{id}/join`.
+#[derive(Clone, Debug, Serialize)]
+pub struct JoinAnswer {
+    /// The seat taken (1-based).
+    pub seat: usize,
+    /// Its token.
+    pub token: String,
+}
