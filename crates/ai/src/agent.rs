@@ -62,6 +62,24 @@ pub fn parse_level(arg: Option<&str>) -> Result<u8, AgentError> {
 /// A level's table row: depth cap, nodes, time cap (ms), noise, TT bits.
 pub(crate) type LevelRow = (Option<u32>, u64, u64, i32, u32);
 
+/// The level numbered `n` (1–5) of a game's table.
+pub(crate) fn level_of(rows: &[LevelRow; 5], n: u8) -> Option<Level> {
+    let row = rows.get(usize::from(n).checked_sub(1)?)?;
+    Some(Level::from_row(*row))
+}
+
+/// The program `ai:LEVEL` of a game's table (a level outside 1–5 is the
+/// nearest) searching with `eval`.
+pub(crate) fn program_of<P: Position, E: Evaluation<P>>(
+    eval: E,
+    rows: &[LevelRow; 5],
+    level: u8,
+    seed: u64,
+) -> SearchAgent<P, E> {
+    let row = rows[usize::from(level.clamp(1, 5)) - 1];
+    SearchAgent::new(eval, &Level::from_row(row), seed, format!("ai:{level}"))
+}
+
 impl Level {
     /// A level from its table row.
     pub(crate) const fn from_row(row: LevelRow) -> Level {

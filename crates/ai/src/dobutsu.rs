@@ -6,7 +6,7 @@ use kyoku_dobutsu::{Color, Kind, Move, Position, Square, steps};
 
 use kyoku_core::{Agent, AgentError};
 
-use crate::agent::{Level, LevelRow, SearchAgent, parse_level};
+use crate::agent::{Level, LevelRow, SearchAgent, level_of, parse_level, program_of};
 use crate::alphabeta::Evaluation;
 
 /// Value on the board, by [`Kind::index`] (Lion, Giraffe, Elephant, Chick, Hen).
@@ -159,20 +159,13 @@ const LEVEL_ROWS: [LevelRow; 5] = [
 
 /// The level numbered `level` (1–5).
 pub fn level(level: u8) -> Option<Level> {
-    let row = LEVEL_ROWS.get(usize::from(level).checked_sub(1)?)?;
-    Some(Level::from_row(*row))
+    level_of(&LEVEL_ROWS, level)
 }
 
 /// The program of `level` (`ai:LEVEL`, 1–5; a level outside is the nearest)
 /// with its seed.
 pub fn program(level: u8, seed: u64) -> SearchAgent<kyoku_dobutsu::Position, DobutsuEval> {
-    let row = LEVEL_ROWS[usize::from(level.clamp(1, 5)) - 1];
-    SearchAgent::new(
-        DobutsuEval,
-        &Level::from_row(row),
-        seed,
-        format!("ai:{level}"),
-    )
+    program_of(DobutsuEval, &LEVEL_ROWS, level, seed)
 }
 
 /// The `ai` entry of the game's player registry: reads the level of

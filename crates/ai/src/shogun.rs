@@ -11,7 +11,7 @@ use kyoku_shogun::{Color, Move, Position, Square};
 
 use kyoku_core::{Agent, AgentError};
 
-use crate::agent::{Level, LevelRow, SearchAgent, parse_level};
+use crate::agent::{Level, LevelRow, SearchAgent, level_of, parse_level, program_of};
 use crate::alphabeta::Evaluation;
 
 /// Material by soldier count (0–7): the game is lost at 1, so the first
@@ -216,20 +216,13 @@ const LEVEL_ROWS: [LevelRow; 5] = [
 
 /// The level numbered `level` (1–5).
 pub fn level(level: u8) -> Option<Level> {
-    let row = LEVEL_ROWS.get(usize::from(level).checked_sub(1)?)?;
-    Some(Level::from_row(*row))
+    level_of(&LEVEL_ROWS, level)
 }
 
 /// The program of `level` (`ai:LEVEL`, 1–5; a level outside is the nearest)
 /// with its seed.
 pub fn program(level: u8, seed: u64) -> SearchAgent<kyoku_shogun::Position, ShogunEval> {
-    let row = LEVEL_ROWS[usize::from(level.clamp(1, 5)) - 1];
-    SearchAgent::new(
-        ShogunEval,
-        &Level::from_row(row),
-        seed,
-        format!("ai:{level}"),
-    )
+    program_of(ShogunEval, &LEVEL_ROWS, level, seed)
 }
 
 /// The `ai` entry of the game's player registry: reads the level of

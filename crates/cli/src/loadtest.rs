@@ -7,6 +7,7 @@
 //! database file in the temporary directory and deletes it afterwards.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -251,6 +252,27 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[k].as_secs_f64() * 1000.0
 }
 
+/// A server of the load test's own, on a fresh database file in the
+/// temporary directory.
+async fn own_server(sync: kyoku_server::store::SyncMode) -> Result<(Server, PathBuf), LoadError> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let db = std::env::temp_dir().join(format!("kyoku-loadtest-{}-{nanos}.db", std::process::id()));
+    let server = Server::start(Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        db: db.clone(),
+        ai_threads: None,
+        sync,
+        sockets: kyoku_server::SocketLimits::default(),
+        // It starts a thousand games from one address at once.
+        new_games_per_minute: 0,
+    })
+    .await?;
+    Ok((server, db))
+}
+
 /// Runs the load test.
 pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     let mut own = None;
@@ -259,22 +281,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         Some(a) if a.ip().is_loopback() => a,
         Some(a) => return Err(LoadError::NotLoopback(a)),
         None => {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0);
-            let db = std::env::temp_dir()
-                .join(format!("kyoku-loadtest-{}-{nanos}.db", std::process::id()));
-            let server = Server::start(Config {
-                addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-                db: db.clone(),
-                ai_threads: None,
-                sync: cfg.sync,
-                sockets: kyoku_server::SocketLimits::default(),
-                // It starts a thousand games from one address at once.
-                new_games_per_minute: 0,
-            })
-            .await?;
+            let (server, db) = own_server(cfg.sync).await?;
             let a = server.addr();
             own = Some(server);
             db_file = Some(db);

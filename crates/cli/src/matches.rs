@@ -216,7 +216,20 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     report(&a, &specs, &games)
 }
 
-fn report(a: &MatchArgs, specs: &[SeatSpec], games: &[GameResult]) -> anyhow::Result<()> {
+/// What a match gave, added up.
+struct Summary {
+    tally: Vec<Tally>,
+    count: f64,
+    capped: usize,
+    mean_len: f64,
+    min_len: usize,
+    max_len: usize,
+    /// Elo of the first spec against the second, with a normal 95 %
+    /// interval (two players only).
+    elo: Option<(f64, f64, f64)>,
+}
+
+fn summarise(specs: &[SeatSpec], games: &[GameResult]) -> Summary {
     let n = specs.len();
     let mut tally = vec![Tally::default(); n];
     for g in games {
@@ -241,70 +254,85 @@ fn report(a: &MatchArgs, specs: &[SeatSpec], games: &[GameResult]) -> anyhow::Re
         }
     }
     let count = games.len() as f64;
-    let capped = games.iter().filter(|g| g.capped).count();
     let lengths: Vec<usize> = games.iter().map(|g| g.plies).collect();
-    let mean_len = lengths.iter().sum::<usize>() as f64 / count;
-    let (min_len, max_len) = (
-        lengths.iter().copied().min().unwrap_or(0),
-        lengths.iter().copied().max().unwrap_or(0),
-    );
-    // Elo of the first spec against the second, with a normal 95 % interval.
-    let elo_line = (n == 2).then(|| {
+    let elo = (n == 2).then(|| {
         let pts = &tally[0].points;
         let mean = pts.iter().sum::<f64>() / count;
         let var = pts.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / count;
         let se = (var / count).sqrt();
         (elo(mean), elo(mean - 1.96 * se), elo(mean + 1.96 * se))
     });
-    if a.json {
-        let players: Vec<Value> = specs
-            .iter()
-            .zip(&tally)
-            .map(|(s, t)| {
-                json!({
-                    "spec": s.to_string(),
-                    "wins": t.wins,
-                    "draws": t.draws,
-                    "losses": t.losses,
-                    "mean_rank": t.rank_sum / count,
-                    "mean_score": t.score_sum / count,
-                })
-            })
-            .collect();
-        let mut out = json!({
-            "game": a.game,
-            "games": games.len(),
-            "seed": a.seed,
-            "players": players,
-            "plies": {"mean": mean_len, "min": min_len, "max": max_len},
-            "capped": capped,
-            "max_plies": a.max_plies,
-        });
-        if let Some((e, lo, hi)) = elo_line {
-            // A clean sweep has no finite Elo difference: null.
-            let finite = |x: f64| {
-                if x.abs() > 2000.0 {
-                    Value::Null
-                } else {
-                    json!(x.round())
-                }
-            };
-            out["elo"] = json!({"difference": finite(e), "low": finite(lo), "high": finite(hi)});
-        }
-        println!("{out}");
-        return Ok(());
+    Summary {
+        tally,
+        count,
+        capped: games.iter().filter(|g| g.capped).count(),
+        mean_len: lengths.iter().sum::<usize>() as f64 / count,
+        min_len: lengths.iter().copied().min().unwrap_or(0),
+        max_len: lengths.iter().copied().max().unwrap_or(0),
+        elo,
     }
+}
+
+fn report(a: &MatchArgs, specs: &[SeatSpec], games: &[GameResult]) -> anyhow::Result<()> {
+    let sum = summarise(specs, games);
+    if a.json {
+        print_json(a, specs, &sum);
+    } else {
+        print_table(a, specs, &sum);
+    }
+    Ok(())
+}
+
+fn print_json(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
+    let count = sum.count;
+    let players: Vec<Value> = specs
+        .iter()
+        .zip(&sum.tally)
+        .map(|(s, t)| {
+            json!({
+                "spec": s.to_string(),
+                "wins": t.wins,
+                "draws": t.draws,
+                "losses": t.losses,
+                "mean_rank": t.rank_sum / count,
+                "mean_score": t.score_sum / count,
+            })
+        })
+        .collect();
+    let mut out = json!({
+        "game": a.game,
+        "games": count as usize,
+        "seed": a.seed,
+        "players": players,
+        "plies": {"mean": sum.mean_len, "min": sum.min_len, "max": sum.max_len},
+        "capped": sum.capped,
+        "max_plies": a.max_plies,
+    });
+    if let Some((e, lo, hi)) = sum.elo {
+        // A clean sweep has no finite Elo difference: null.
+        let finite = |x: f64| {
+            if x.abs() > 2000.0 {
+                Value::Null
+            } else {
+                json!(x.round())
+            }
+        };
+        out["elo"] = json!({"difference": finite(e), "low": finite(lo), "high": finite(hi)});
+    }
+    println!("{out}");
+}
+
+fn print_table(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
+    let count = sum.count;
     println!(
         "{}: {} games, seed {}, seats rotating",
-        a.game,
-        games.len(),
-        a.seed
+        a.game, count as usize, a.seed
     );
     println!(
         "{:<10} {:>7} {:>6} {:>7} {:>10} {:>10}",
         "player", "wins", "draws", "losses", "mean rank", "mean score"
     );
-    for (s, t) in specs.iter().zip(&tally) {
+    for (s, t) in specs.iter().zip(&sum.tally) {
         let wins = if t.wins.fract() == 0.0 {
             format!("{}", t.wins)
         } else {
@@ -320,7 +348,7 @@ fn report(a: &MatchArgs, specs: &[SeatSpec], games: &[GameResult]) -> anyhow::Re
             t.score_sum / count
         );
     }
-    if let Some((e, lo, hi)) = elo_line {
+    if let Some((e, lo, hi)) = sum.elo {
         println!(
             "Elo {} − {}: {} (95 % interval {} … {})",
             specs[0],
@@ -330,12 +358,14 @@ fn report(a: &MatchArgs, specs: &[SeatSpec], games: &[GameResult]) -> anyhow::Re
             elo_text(hi)
         );
     }
-    println!("moves per game: mean {mean_len:.1}, min {min_len}, max {max_len}");
-    if capped > 0 {
+    println!(
+        "moves per game: mean {:.1}, min {}, max {}",
+        sum.mean_len, sum.min_len, sum.max_len
+    );
+    if sum.capped > 0 {
         println!(
-            "{capped} games reached the cap of {} moves and were scored as they stood (a draw, or the game's scores)",
-            a.max_plies
+            "{} games reached the cap of {} moves and were scored as they stood (a draw, or the game's scores)",
+            sum.capped, a.max_plies
         );
     }
-    Ok(())
 }

@@ -681,6 +681,48 @@ pub fn flow(first: &str, cont: &str, items: &[String], width: Option<usize>) -> 
     s
 }
 
+/// Each move of a record in words (who made it, what it did), to show
+/// while stepping.
+fn move_lines(rec: &Record, view: &dyn View, style: &Style) -> anyhow::Result<Vec<String>> {
+    let mut g = kyoku_games::new_game(&rec.game, &rec.options)?;
+    let mut lines = Vec::with_capacity(rec.moves.len());
+    for mv in &rec.moves {
+        let who = match g.to_act().player() {
+            Some(p) => style.paint(&view.seat_name(p.index()), view.seat_colour(p.index())),
+            None => "chance".to_string(),
+        };
+        lines.push(format!("{who} {}", view.describe(g.as_ref(), mv)));
+        g.play(mv)?;
+    }
+    Ok(lines)
+}
+
+/// The move to go to for a line typed while stepping at `ply` of `total`:
+/// `None` to ask again (after saying why), `usize::MAX` to stop.
+fn step_target(line: &str, ply: usize, total: usize, step_help: &str) -> Option<usize> {
+    match line {
+        "" | "n" | "next" => Some((ply + 1).min(total)),
+        "b" | "back" => Some(ply.saturating_sub(1)),
+        "end" => Some(total),
+        "q" | "quit" => Some(usize::MAX),
+        "help" | "?" => {
+            println!("{step_help}");
+            None
+        }
+        other => match other.parse::<usize>() {
+            Ok(n) if n <= total => Some(n),
+            Ok(_) => {
+                println!("The game has {total} moves.");
+                None
+            }
+            _ => {
+                println!("{other:?}: {step_help}");
+                None
+            }
+        },
+    }
+}
+
 /// Runs `kyoku replay`.
 pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     let rec = read_record(&a.file)?;
@@ -688,19 +730,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     let view = view_of(rec.game.parse()?);
     let style = Style::detect();
     let mut game = kyoku_games::new_game(&rec.game, &rec.options)?;
-    // Each move in words (who made it, what it did), to show while stepping.
-    let mut actors = Vec::with_capacity(rec.moves.len());
-    {
-        let mut g = game.clone();
-        for mv in &rec.moves {
-            let who = match g.to_act().player() {
-                Some(p) => style.paint(&view.seat_name(p.index()), view.seat_colour(p.index())),
-                None => "chance".to_string(),
-            };
-            actors.push(format!("{who} {}", view.describe(g.as_ref(), mv)));
-            g.play(mv)?;
-        }
-    }
+    let actors = move_lines(&rec, view.as_ref(), &style)?;
     let total = rec.moves.len();
     let players = if rec.players.is_empty() {
         String::new()
@@ -750,27 +780,12 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
             if !std::io::stdin().is_terminal() {
                 println!("{line}");
             }
-            let target = match line.as_str() {
-                "" | "n" | "next" => (ply + 1).min(total),
-                "b" | "back" => ply.saturating_sub(1),
-                "end" => total,
-                "q" | "quit" => break,
-                "help" | "?" => {
-                    println!("{step_help}");
-                    continue;
-                }
-                other => match other.parse::<usize>() {
-                    Ok(n) if n <= total => n,
-                    Ok(_) => {
-                        println!("The game has {total} moves.");
-                        continue;
-                    }
-                    _ => {
-                        println!("{other:?}: {step_help}");
-                        continue;
-                    }
-                },
+            let Some(target) = step_target(&line, ply, total, step_help) else {
+                continue;
             };
+            if target == usize::MAX {
+                break;
+            }
             if target == ply && !line.is_empty() && target != total {
                 show(game.as_ref(), ply);
                 continue;

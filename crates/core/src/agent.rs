@@ -214,6 +214,13 @@ impl<P: Position> AgentRegistry<P> {
         r
     }
 
+    /// A registry that knows `random` and the program `name`.
+    pub fn with(name: &str, about: &str, factory: AgentFactory<P>) -> Self {
+        let mut r = Self::new();
+        r.register(name, about, factory);
+        r
+    }
+
     /// Adds (or replaces) a program under `name`, with a one-line description.
     pub fn register(&mut self, name: &str, about: &str, factory: AgentFactory<P>) {
         self.factories

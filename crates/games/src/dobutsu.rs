@@ -45,20 +45,18 @@ pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
             reason: e.to_string(),
         })?,
     };
-    let options = serde_json::to_value(&opts).unwrap_or(Value::Null);
-    Ok(Box::new(Table::new(
+    Ok(Table::boxed(
         start,
         GameKind::Dobutsu,
-        options,
+        &opts,
         players,
         extras,
-    )))
+    ))
 }
 
 /// The programs that play Dōbutsu.
 pub fn players() -> AgentRegistry<Position> {
-    let mut r = AgentRegistry::new();
-    r.register(
+    let mut r = AgentRegistry::with(
         "ai",
         "alpha-beta search, levels 1–5 (ai:3)",
         Box::new(kyoku_ai::dobutsu::agent),

@@ -615,6 +615,31 @@ impl Session {
     }
 }
 
+/// A program that fails on purpose, in one of the ways a real one can:
+/// for tests of how a front end copes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FailingProgram {
+    /// It panics.
+    Panics,
+    /// It chooses a move that is not legal.
+    Illegal,
+    /// It gives no move.
+    NoMove,
+}
+
+impl AnyPlayer for FailingProgram {
+    fn spec(&self) -> String {
+        "failing".into()
+    }
+    fn choose(&mut self, _game: &dyn AnyGame) -> Option<String> {
+        match self {
+            FailingProgram::Panics => panic!("a program bug"),
+            FailingProgram::Illegal => Some("a1a1".into()),
+            FailingProgram::NoMove => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -743,36 +768,21 @@ mod tests {
         ));
     }
 
-    /// A program that always fails in one way.
-    struct Broken(&'static str);
-
-    impl AnyPlayer for Broken {
-        fn spec(&self) -> String {
-            "broken".into()
-        }
-        fn choose(&mut self, _game: &dyn AnyGame) -> Option<String> {
-            match self.0 {
-                "panic" => panic!("a program bug"),
-                "illegal" => Some("a1a1".into()),
-                _ => None,
-            }
-        }
-    }
-
     #[test]
     fn a_failing_program_is_replaced_for_the_move_or_reported() {
-        for failure in ["panic", "illegal", "none"] {
+        use FailingProgram::*;
+        for failure in [Panics, Illegal, NoMove] {
             for policy in [Failure::StandIn, Failure::Error] {
                 let game = GameKind::Dobutsu.new_game(&json!({})).unwrap();
                 let specs = [spec("ai:1"), SeatSpec::Human];
                 let mut s = Session::new(game, &specs, Seeds::from_seed(3, 2), policy).unwrap();
-                s.set_program(0, Box::new(Broken(failure)));
+                s.set_program(0, Box::new(failure));
                 let turn = s.begin_program_turn().unwrap().unwrap();
                 let result = s.finish_program_turn(turn.think());
                 match policy {
                     Failure::StandIn => {
                         let played = result.unwrap().unwrap();
-                        assert!(played.stood_in.is_some(), "{failure}");
+                        assert!(played.stood_in.is_some(), "{failure:?}");
                         assert_eq!(s.movers(), &[Some(0)]);
                         assert!(!s.has_program(0), "the broken program is dropped");
                     }

@@ -150,25 +150,22 @@ pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
         Position::with_default_handicap(kind, opts.players, &opts.handicap)
     }
     .map_err(|e| bad(e.to_string()))?;
-    let options = serde_json::to_value(&opts).unwrap_or(Value::Null);
-    Ok(Box::new(Table::new(
+    Ok(Table::boxed(
         start,
         GameKind::Shiamgon,
-        options,
+        &opts,
         players,
         extras,
-    )))
+    ))
 }
 
 /// The programs that play Shiamgon.
 pub fn players() -> AgentRegistry<Position> {
-    let mut r = AgentRegistry::new();
-    r.register(
+    AgentRegistry::with(
         "ai",
         "Monte-Carlo tree search, levels 1–5 (ai:3)",
         Box::new(kyoku_ai::shiamgon::agent),
-    );
-    r
+    )
 }
 
 /// Scores, prisoners (`prisoners[h][o]`: stones of seat `o` held by seat

@@ -73,25 +73,16 @@ pub fn start_position(options: &Value) -> Result<(Options, Position), GameError>
 
 pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
     let (opts, pos) = start_position(options)?;
-    let options = serde_json::to_value(&opts).unwrap_or(Value::Null);
-    Ok(Box::new(Table::new(
-        pos,
-        GameKind::Shogun,
-        options,
-        players,
-        extras,
-    )))
+    Ok(Table::boxed(pos, GameKind::Shogun, &opts, players, extras))
 }
 
 /// The programs that play Shogun.
 pub fn players() -> AgentRegistry<Position> {
-    let mut r = AgentRegistry::new();
-    r.register(
+    AgentRegistry::with(
         "ai",
         "alpha-beta search (expectimax in the random variant), levels 1–5 (ai:3)",
         Box::new(kyoku_ai::shogun::agent),
-    );
-    r
+    )
 }
 
 /// The number each piece shows (by square); for each legal move the number

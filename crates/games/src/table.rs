@@ -51,6 +51,19 @@ impl<P: Position> Table<P> {
         }
     }
 
+    /// [`Table::new`] boxed as an [`AnyGame`], its options serialised from
+    /// the game's typed options.
+    pub fn boxed<O: serde::Serialize>(
+        start: P,
+        kind: GameKind,
+        options: &O,
+        players: fn() -> AgentRegistry<P>,
+        extras: fn(&GameRecord<P>) -> Value,
+    ) -> Box<dyn AnyGame> {
+        let options = serde_json::to_value(options).unwrap_or(Value::Null);
+        Box::new(Table::new(start, kind, options, players, extras))
+    }
+
     /// The game's record, for tools that know the game.
     pub fn record(&self) -> &GameRecord<P> {
         &self.record

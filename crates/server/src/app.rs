@@ -459,24 +459,8 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kyoku_games::{AnyGame, AnyPlayer};
+    use kyoku_games::session::FailingProgram;
     use serde_json::json;
-
-    /// A program that always fails in one way.
-    struct Broken(&'static str);
-
-    impl AnyPlayer for Broken {
-        fn spec(&self) -> String {
-            "broken".into()
-        }
-        fn choose(&mut self, _game: &dyn AnyGame) -> Option<String> {
-            match self.0 {
-                "panic" => panic!("a program bug"),
-                "illegal" => Some("a1a1".into()),
-                _ => None,
-            }
-        }
-    }
 
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
         let (store, rows) =
@@ -498,7 +482,7 @@ mod tests {
 
     /// Plays one human move against a broken program seat; the game must go
     /// on with a legal reply all the same, stored.
-    async fn reply_despite(failure: &'static str) {
+    async fn reply_despite(failure: FailingProgram) {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
         let made = human_against_ai(&app, "dobutsu").await;
@@ -509,7 +493,7 @@ mod tests {
             .lock()
             .await
             .session
-            .set_program(1, Box::new(Broken(failure)));
+            .set_program(1, Box::new(failure));
         let mut changes = slot.subscribe();
         let req = MoveRequest {
             seat: 1,
@@ -531,7 +515,7 @@ mod tests {
             }
         })
         .await
-        .unwrap_or_else(|_| panic!("no reply after a program that fails by {failure}"));
+        .unwrap_or_else(|_| panic!("no reply after a program that fails: {failure:?}"));
         let live = slot.live.lock().await;
         assert!(
             !live.session.has_program(1),
@@ -546,17 +530,17 @@ mod tests {
 
     #[tokio::test]
     async fn a_program_that_gives_no_move_is_replaced_for_the_move() {
-        reply_despite("none").await;
+        reply_despite(FailingProgram::NoMove).await;
     }
 
     #[tokio::test]
     async fn a_program_that_chooses_an_illegal_move_is_replaced_for_the_move() {
-        reply_despite("illegal").await;
+        reply_despite(FailingProgram::Illegal).await;
     }
 
     #[tokio::test]
     async fn a_program_that_panics_is_replaced_for_the_move() {
-        reply_despite("panic").await;
+        reply_despite(FailingProgram::Panics).await;
     }
 
     #[tokio::test]
