@@ -509,15 +509,20 @@ test('lobby: the new-game form is built from the catalogue', async () => {
   await page.selectOption('#opt-board', 'disc5');
   await page.selectOption('#opt-players', '5');
   if ((await page.$$('select[data-seat]')).length !== 5) throw new Error('5 players but not 5 seats');
-  await page.fill('input[data-option="handicap"][data-seat="2"]', '2');
-  await page.dispatchEvent('input[data-option="handicap"][data-seat="2"]', 'change');
-  for (let i = 2; i <= 5; i++) await page.selectOption(`#seat-${i}`, 'random');
+  // Four players on disc5: only player 1 has room for a handicap stone.
+  await page.selectOption('#opt-players', '4');
+  if ((await page.$$('input[data-option="handicap"]')).length !== 4) throw new Error('4 players but not 4 handicap fields');
+  await page.fill('input[data-option="handicap"][data-seat="1"]', '1');
+  await page.dispatchEvent('input[data-option="handicap"][data-seat="1"]', 'change');
+  for (let i = 2; i <= 4; i++) await page.selectOption(`#seat-${i}`, 'random');
   await shot(page, 'lobby-shiamgon-phone');
   const post = (await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/games')), page.click('#start')]))[0];
   const body = post.postDataJSON();
-  const want = { game: 'shiamgon', options: { board: 'disc5', players: 5, handicap: [0, 2, 0, 0, 0] }, seats: ['human', 'random', 'random', 'random', 'random'] };
+  const want = { game: 'shiamgon', options: { board: 'disc5', players: 4, handicap: [1, 0, 0, 0] }, seats: ['human', 'random', 'random', 'random'] };
   if (JSON.stringify(body) !== JSON.stringify(want)) throw new Error(`sent ${JSON.stringify(body)}`);
   await page.waitForURL(/\/game\/[a-z0-9]+$/);
+  const made = await getState(page.url().split('/').pop());
+  if (JSON.stringify(made.options.handicap) !== '[1,0,0,0]') throw new Error(`the game has options ${JSON.stringify(made.options)}`);
   // Dōbutsu: the start position is an advanced option, sent only when given.
   await page.goto(`${BASE}/`);
   await page.waitForSelector('#start');
