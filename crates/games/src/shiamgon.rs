@@ -151,6 +151,9 @@ mod tests {
                 g.play(&legal[k]).unwrap();
             }
         }
-        assert!(pushes > 0, "no push in the playouts: the test proves nothing");
+        assert!(
+            pushes > 0,
+            "no push in the playouts: the test proves nothing"
+        );
     }
 }

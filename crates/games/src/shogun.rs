@@ -130,7 +130,7 @@ mod tests {
     /// the rules crate; `threats` lists the side to move's attacked pieces.
     #[test]
     fn threats_cover_every_capture_and_the_shogun() {
-        use kyoku_shogun::{Move, parse};
+        use kyoku_shogun::{Move, parse_text};
         for (variant, seed) in [("magnetic", 1u64), ("magnetic", 2), ("random", 3)] {
             let mut g = crate::new_game("shogun", &json!({"variant": variant})).unwrap();
             let mut rng = kyoku_core::seeded_rng(seed);
@@ -140,14 +140,18 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                let pos = parse(&g.position_text()).unwrap();
+                let pos = parse_text(&g.position_text()).unwrap();
                 let me = pos.turn();
                 let theirs = super::attacked_pieces(&pos, me.other());
                 for text in &legal {
                     if let Ok(Move::Step { to, .. }) = pos.parse_move(text)
                         && pos.piece_at(to).is_some()
                     {
-                        assert!(theirs.contains(&to.to_string()), "{text} in {}", g.position_text());
+                        assert!(
+                            theirs.contains(&to.to_string()),
+                            "{text} in {}",
+                            g.position_text()
+                        );
                     }
                 }
                 let mine = super::attacked_pieces(&pos, me);
@@ -158,7 +162,10 @@ mod tests {
                 let k = kyoku_core::rand::Rng::random_range(&mut rng, 0..legal.len());
                 g.play(&legal[k]).unwrap();
             }
-            assert!(seen_threat, "no threat in the {variant} playout: the test proves nothing");
+            assert!(
+                seen_threat,
+                "no threat in the {variant} playout: the test proves nothing"
+            );
         }
     }
 }
