@@ -76,6 +76,62 @@ export function optionsToSend(entry, values, seats) {
   return out;
 }
 
+/** The fields of one option (`redraw` after a change other fields depend on). */
+function optionField(opt, entry, state, redraw) {
+  const id = `opt-${opt.name}`;
+  const label = h('label', { for: id }, opt.label || opt.name);
+  if (opt.kind === 'choice') {
+    const choices = choicesNow(opt, state.values);
+    if (!choices.some((c) => c.value === state.values[opt.name]) && choices.length) state.values[opt.name] = choices[0].value;
+    const sel = h('select', { id, 'data-option': opt.name, onchange: (e) => {
+      state.values[opt.name] = choices[e.target.selectedIndex].value;
+      redraw();
+    } }, choices.map((c) => h('option', { value: String(c.value), selected: c.value === state.values[opt.name] }, c.label ?? String(c.value))));
+    return [h('div', { class: 'field-row' }, label, sel)];
+  }
+  if (opt.kind === 'counts') {
+    const row = h('div', { class: 'field-row' }, h('label', null, opt.label || opt.name));
+    const n = seatCount(entry, state.values);
+    const counts = state.values[opt.name];
+    for (let i = 0; i < n; i++) {
+      row.append(descriptor(entry.game).chip(i + 1), h('input', {
+        type: 'number', min: opt.min ?? 0, max: opt.max ?? null, value: counts[i] || 0, style: 'width: 3.5rem',
+        'data-option': opt.name, 'data-seat': i + 1, 'aria-label': `${opt.label || opt.name}: ${seatName(entry, i + 1)}`,
+        onchange: (e) => {
+          const lo = opt.min ?? 0;
+          const hi = opt.max ?? Infinity;
+          counts[i] = Math.min(hi, Math.max(lo, Math.floor(Number(e.target.value) || 0)));
+          e.target.value = counts[i];
+        },
+      }));
+    }
+    return [row, opt.about ? h('p', { class: 'hint' }, opt.about) : null];
+  }
+  // Free text: sent only when not empty.
+  return [h('div', { class: 'field-row' }, label, h('input', {
+    type: 'text', id, 'data-option': opt.name, value: state.values[opt.name] || '', autocomplete: 'off', spellcheck: 'false',
+    oninput: (e) => { state.values[opt.name] = e.target.value; },
+  })), opt.about ? h('p', { class: 'hint' }, opt.about) : null];
+}
+
+/** One select per seat: a human, an open seat or a program. */
+function seatsField(entry, state) {
+  const n = seatCount(entry, state.values);
+  const choices = seatChoices(entry);
+  const fallback = (entry.default_seats || []).slice(-1)[0] || choices[choices.length - 1][0];
+  while (state.seats.length < n) state.seats.push(fallback);
+  state.seats.length = n;
+  state.seats = state.seats.map((k) => (choices.some(([v]) => v === k) ? k : fallback));
+  const box = h('div', { class: 'seats-form' });
+  state.seats.forEach((kind, i) => {
+    box.append(h('div', { class: 'seat' }, descriptor(entry.game).chip(i + 1),
+      h('label', { for: `seat-${i + 1}`, style: 'min-width: 5.5rem' }, seatName(entry, i + 1)),
+      h('select', { id: `seat-${i + 1}`, 'data-seat': i + 1, onchange: (e) => { state.seats[i] = e.target.value; } },
+        choices.map(([v, t, about]) => h('option', { value: v, selected: v === kind, title: about || null }, t)))));
+  });
+  return box;
+}
+
 /**
  * Mounts the form into `form` (a `<form>`); `onCreate(game, options, seats)`
  * is called on submit with the seat kinds (`open` for a seat left open).
@@ -85,60 +141,6 @@ export function newGameForm(form, cat, onCreate) {
   let entry = cat.games[0];
   let state = startState(entry);
   let showAdvanced = false;
-
-  function optionField(opt) {
-    const id = `opt-${opt.name}`;
-    const label = h('label', { for: id }, opt.label || opt.name);
-    if (opt.kind === 'choice') {
-      const choices = choicesNow(opt, state.values);
-      if (!choices.some((c) => c.value === state.values[opt.name]) && choices.length) state.values[opt.name] = choices[0].value;
-      const sel = h('select', { id, 'data-option': opt.name, onchange: (e) => {
-        state.values[opt.name] = choices[e.target.selectedIndex].value;
-        draw();
-      } }, choices.map((c) => h('option', { value: String(c.value), selected: c.value === state.values[opt.name] }, c.label ?? String(c.value))));
-      return [h('div', { class: 'field-row' }, label, sel)];
-    }
-    if (opt.kind === 'counts') {
-      const row = h('div', { class: 'field-row' }, h('label', null, opt.label || opt.name));
-      const n = seatCount(entry, state.values);
-      const counts = state.values[opt.name];
-      for (let i = 0; i < n; i++) {
-        row.append(descriptor(entry.game).chip(i + 1), h('input', {
-          type: 'number', min: opt.min ?? 0, max: opt.max ?? null, value: counts[i] || 0, style: 'width: 3.5rem',
-          'data-option': opt.name, 'data-seat': i + 1, 'aria-label': `${opt.label || opt.name}: ${seatName(entry, i + 1)}`,
-          onchange: (e) => {
-            const lo = opt.min ?? 0;
-            const hi = opt.max ?? Infinity;
-            counts[i] = Math.min(hi, Math.max(lo, Math.floor(Number(e.target.value) || 0)));
-            e.target.value = counts[i];
-          },
-        }));
-      }
-      return [row, opt.about ? h('p', { class: 'hint' }, opt.about) : null];
-    }
-    // Free text: sent only when not empty.
-    return [h('div', { class: 'field-row' }, label, h('input', {
-      type: 'text', id, 'data-option': opt.name, value: state.values[opt.name] || '', autocomplete: 'off', spellcheck: 'false',
-      oninput: (e) => { state.values[opt.name] = e.target.value; },
-    })), opt.about ? h('p', { class: 'hint' }, opt.about) : null];
-  }
-
-  function seatsField() {
-    const n = seatCount(entry, state.values);
-    const choices = seatChoices(entry);
-    const fallback = (entry.default_seats || []).slice(-1)[0] || choices[choices.length - 1][0];
-    while (state.seats.length < n) state.seats.push(fallback);
-    state.seats.length = n;
-    state.seats = state.seats.map((k) => (choices.some(([v]) => v === k) ? k : fallback));
-    const box = h('div', { class: 'seats-form' });
-    state.seats.forEach((kind, i) => {
-      box.append(h('div', { class: 'seat' }, descriptor(entry.game).chip(i + 1),
-        h('label', { for: `seat-${i + 1}`, style: 'min-width: 5.5rem' }, seatName(entry, i + 1)),
-        h('select', { id: `seat-${i + 1}`, 'data-seat': i + 1, onchange: (e) => { state.seats[i] = e.target.value; } },
-          choices.map(([v, t, about]) => h('option', { value: v, selected: v === kind, title: about || null }, t)))));
-    });
-    return box;
-  }
 
   function draw() {
     clear(form);
@@ -152,15 +154,15 @@ export function newGameForm(form, cat, onCreate) {
         h('a', { href: `/rules/${entry.game}`, 'data-link': '', class: 'small' }, 'rules')),
       entry.about ? h('p', { class: 'hint' }, entry.about) : null);
     const shown = (entry.options || []).filter((o) => applies(o, state.values));
-    for (const opt of shown.filter((o) => !o.advanced)) form.append(...optionField(opt).filter(Boolean));
+    for (const opt of shown.filter((o) => !o.advanced)) form.append(...optionField(opt, entry, state, draw).filter(Boolean));
     const advanced = shown.filter((o) => o.advanced);
     if (advanced.length) {
       const more = h('details', { class: 'more-options', open: showAdvanced, ontoggle: (e) => { showAdvanced = e.target.open; } },
         h('summary', null, 'More options'));
-      for (const opt of advanced) more.append(...optionField(opt).filter(Boolean));
+      for (const opt of advanced) more.append(...optionField(opt, entry, state, draw).filter(Boolean));
       form.append(more);
     }
-    form.append(h('h2', null, 'Seats'), seatsField(),
+    form.append(h('h2', null, 'Seats'), seatsField(entry, state),
       h('p', { class: 'hint' }, 'You take the first human seat; every other human seat gets an invite link.'),
       errorBox, h('div', { class: 'field-row' }, h('button', { class: 'primary', type: 'submit', id: 'start' }, 'Start the game')));
   }
