@@ -37,10 +37,17 @@ export const api = {
   createGame: (game, options, seats, openSeats) =>
     request('POST', '/api/games', { game, options, seats, ...(openSeats && openSeats.length ? { open_seats: openSeats } : {}) }),
   getGame: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`).then(normalize),
-  /** Every position so far: `positions[k]` after `k` moves. */
-  positions: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/positions`).then((r) => (r && r.positions) || []),
+  /**
+   * Every position so far: `positions[k]` after `k` moves, and `extras[k]`
+   * its extras when the server sends them (else `{}`).
+   */
+  positions: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/positions`).then((r) => {
+    const positions = (r && Array.isArray(r.positions)) ? r.positions : [];
+    const extras = positions.map((_, k) => (r && Array.isArray(r.extras) && r.extras[k]) || {});
+    return { positions, extras };
+  }),
   listGames: (status) => request('GET', `/api/games?status=${encodeURIComponent(status)}`),
-  catalogue: () => request('GET', '/api/catalogue').catch(() => null),
+  catalogue: () => request('GET', '/api/catalogue'),
   join: (id, seat) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, seat ? { seat } : {}),
   move: (id, seat, token, move) =>
     request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { seat, token, move }).then(normalize),

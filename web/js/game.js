@@ -1,13 +1,12 @@
 // The game view: board, seats, move list, history, live sync, typed moves.
+// It knows no game: titles and seat names come from the catalogue, the rest
+// from the game's board descriptor (boards/index.js).
 
 import { api, liveGame, loadSeats, saveSeats, inviteLink, ApiError } from './api.js';
 import { h, clear } from './dom.js';
-import { chip, seatName, kindLabel, GAME_TITLES, LETTERS } from './players.js';
-import { DobutsuBoard, parseFen as parseDobutsu, applyMove as applyDobutsu } from './boards/dobutsu.js';
-import { ShiamgonBoard } from './boards/shiamgon.js';
-import { ShogunBoard } from './boards/shogun.js';
-
-const DOBUTSU_START = 'gle/1c1/1C1/ELG[] w - - 0 1';
+import { kindLabel } from './players.js';
+import { descriptor } from './boards/index.js';
+import { loadCatalogue, gameEntry, seatName } from './catalogue.js';
 
 /** Mounts the view of game `id` into `root`; returns a function that tears it down. */
 export function mountGame(root, id) {
@@ -47,7 +46,10 @@ class GameView {
   async start() {
     this.root.replaceChildren(h('p', { class: 'muted' }, 'Loading the game…'));
     try {
-      this.apply(await api.getGame(this.id), false);
+      const [st, cat] = await Promise.all([api.getGame(this.id), loadCatalogue().catch(() => null)]);
+      this.entry = gameEntry(cat, st.game);
+      this.desc = descriptor(st.game);
+      this.apply(st, false);
     } catch (e) {
       this.root.replaceChildren(h('div', { class: 'error' },
         e.status === 404 ? 'There is no such game.' : `The game cannot be loaded: ${e.message}`),
@@ -122,21 +124,21 @@ class GameView {
       this.live = st;
       return;
     }
-    if (grew && lastMove === 'pass') {
+    if (grew) {
       const who = prev.toAct ? prev.toAct.seat : null;
-      this.flash = who ? `${seatName(st.game, who)} (${LETTERS[who - 1]}) passes: no placement is possible.` : 'A pass.';
-    } else if (grew) {
-      this.flash = '';
+      this.flash = (who && this.desc.flash(lastMove, who, this.seatName(who))) || '';
     }
     this.live = st;
     if (grew) this.drawnAt = Date.now();
     this.past.set(st.history.length, st);
     if (this.analysisOn) this.loadAnalysis();
-    if (st.game === 'shiamgon' && st.history.length) {
+    if (this.desc.needsPositions && st.history.length) {
       this.loadPositions(st.history.length).then(() => this.render());
     }
     this.render();
   }
+
+  seatName(seat) { return seatName(this.entry, seat); }
 
   myTurnSeat() {
     const st = this.live;
@@ -180,12 +182,7 @@ class GameView {
   async stateAt(ply) {
     await this.loadPositions(ply);
     if (this.positions && this.positions[ply] != null) {
-      return { position: this.positions[ply], history: this.live.history.slice(0, ply), extras: {} };
-    }
-    if (this.live.game === 'dobutsu') {
-      let pos = parseDobutsu(this.live.options.fen || DOBUTSU_START);
-      for (const m of this.live.history.slice(0, ply)) pos = applyDobutsu(pos, m.move);
-      return { local: pos, history: this.live.history.slice(0, ply), extras: {} };
+      return { position: this.positions[ply], history: this.live.history.slice(0, ply), extras: this.positionExtras[ply] || {} };
     }
     return null;
   }
@@ -194,8 +191,10 @@ class GameView {
   async loadPositions(ply) {
     if (this.positions && this.positions.length > ply) return;
     try {
-      this.positions = await api.positions(this.id);
-    } catch { /* an older server: no history positions */ }
+      const r = await api.positions(this.id);
+      this.positions = r.positions;
+      this.positionExtras = r.extras;
+    } catch { /* not reachable now: the past stays unknown until the next try */ }
   }
 
   onKey(ev) {
@@ -247,9 +246,9 @@ class GameView {
       const seat = st.toAct.seat;
       if (!seatsHere.length) this.statusText.append(h('span', { class: 'muted' }, 'Watching · '));
       const openSeat = st.seats[seat - 1] && st.seats[seat - 1].open;
-      this.statusText.append(chip(st.game, seat), ' ',
-        openSeat ? `${seatName(st.game, seat)}: waiting for someone to join from the lobby` : mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
-          : `${seatName(st.game, seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'} (${kindLabel(st.seats[seat - 1] && st.seats[seat - 1].kind)})`);
+      this.statusText.append(this.desc.chip(seat), ' ',
+        openSeat ? `${this.seatName(seat)}: waiting for someone to join from the lobby` : mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
+          : `${this.seatName(seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'} (${kindLabel(st.seats[seat - 1] && st.seats[seat - 1].kind)})`);
     }
     this.renderBanner(st);
     // Past-position bar.
@@ -258,7 +257,7 @@ class GameView {
     if (this.viewPly !== null) {
       this.pastBar.append(`Showing the position after move ${shownPly}.`,
         h('button', { class: 'primary', 'data-action': 'live', onclick: () => this.show(null) }, 'Back to the live game'));
-      if (!viewing) this.pastBar.append(h('span', { class: 'small' }, ' (this server cannot send earlier positions of this game)'));
+      if (!viewing) this.pastBar.append(h('span', { class: 'small' }, ' (the earlier positions cannot be loaded just now)'));
     }
     clear(this.flashBar);
     this.flashBar.hidden = !this.flash && !this.error;
@@ -266,22 +265,18 @@ class GameView {
     if (this.flash) this.flashBar.append(h('div', { class: 'notice' }, this.flash));
 
     // Board.
-    const flipped = st.game !== 'shiamgon' && seatsHere.length === 1 && seatsHere[0] === 2;
+    const flipped = this.desc.flipsForSecondSeat && seatsHere.length === 1 && seatsHere[0] === 2;
     let position = st.position;
     let extras = st.extras;
-    let localPos = null;
-    if (this.viewPly !== null) {
-      if (viewing && viewing.local) localPos = viewing.local;
-      else if (viewing) { position = viewing.position; extras = viewing.extras; }
-    }
+    if (this.viewPly !== null && viewing) { position = viewing.position; extras = viewing.extras; }
     const analysis = this.analysisOn && this.analysis && this.analysis.ply === st.history.length && this.viewPly === null
       ? this.analysis.values : null;
     this.board.update({
-      position, localPos, extras, legal, lastMove, flipped, analysis,
+      position, extras, legal, lastMove, flipped, analysis,
       legalInfo: mySeat ? st.legalInfo : [],
       toAct: this.viewPly === null ? st.toAct : null,
       history: st.history.slice(0, shownPly).map((m, i) => ({
-        ...m, kind: this.positions && this.positions[i] != null && / push /.test(this.positions[i]) ? 'answer' : 'move',
+        ...m, kind: this.describeMove(i).answer ? 'answer' : 'move',
       })),
       players: st.seats.length,
       animate: this.animate,
@@ -289,8 +284,9 @@ class GameView {
       onMove: (mv) => this.play(mv),
     });
     this.animate = false;
-    if (st.game === 'shogun' && this.board.shogunInCheck && !st.result) {
-      this.statusText.append(h('strong', { style: 'color:#c00' }, ' Shogun! (under attack)'));
+    if (this.viewPly === null) {
+      const note = this.desc.statusNote(st);
+      if (note) this.statusText.append(note);
     }
     // Pass button when a pass is the only move.
     clear(this.passBox);
@@ -322,7 +318,8 @@ class GameView {
     this.inviteBox = h('div');
     this.analysisBox = h('div');
     this.extraControls = h('div', { class: 'field-row small' });
-    const titleText = `${GAME_TITLES[st.game] || st.game}${st.game === 'shiamgon' && st.options.board ? ` · ${st.options.board}, ${st.seats.length} players` : ''}`;
+    const subtitle = this.desc.subtitle(st);
+    const titleText = `${this.entry.title || st.game}${subtitle ? ` · ${subtitle}` : ''}`;
     this.root.replaceChildren(h('div', { class: 'game', 'data-game': st.game },
       h('section', null,
         h('div', { class: 'status-line' }, h('strong', null, titleText), this.statusText,
@@ -332,21 +329,8 @@ class GameView {
         h('div', { class: 'card' }, h('h2', null, 'Players'), this.seatsBox),
         h('div', { class: 'card' }, h('h2', null, 'Moves'), this.movesBox, this.navBox, this.inputBox),
         this.analysisBox, this.inviteBox)));
-    if (st.game === 'dobutsu') this.board = new DobutsuBoard(boardEl);
-    else if (st.game === 'shiamgon') this.board = new ShiamgonBoard(boardEl, st.options.board || 'disc5');
-    else this.board = new ShogunBoard(boardEl);
-    if (st.game === 'shiamgon' && /disc10|tri16/.test(st.options.board || '')) {
-      const zoom = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => {
-        const on = boardEl.classList.toggle('zoomed');
-        zoom.setAttribute('aria-pressed', String(on));
-        zoom.textContent = on ? 'Whole board' : 'Zoom in';
-      } }, 'Zoom in');
-      this.extraControls.append(zoom);
-    }
-    if (st.game === 'shiamgon') {
-      const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { this.board.names = cb.checked; this.render(); } });
-      this.extraControls.append(cb, h('label', { for: 'names' }, 'Show field names (for typing moves)'));
-    }
+    this.board = this.desc.createBoard(boardEl, st);
+    this.extraControls.append(...this.desc.controls(st, { board: this.board, boardEl, redraw: () => this.render() }));
   }
 
   renderBanner(st) {
@@ -362,21 +346,21 @@ class GameView {
       const winners = Array.isArray(r.winners) ? r.winners
         : order.filter((seat) => (ranks ? ranks[seat - 1] === ranks[order[0] - 1] : true));
       if (winners.length === st.seats.length || winners.length === 0) head = 'Draw';
-      else if (winners.length === 1) head = `${seatName(st.game, winners[0])} wins`;
-      else if (ranks || r.winners) head = `${winners.map((w) => seatName(st.game, w)).join(' and ')} share first place`;
+      else if (winners.length === 1) head = `${this.seatName(winners[0])} wins`;
+      else if (ranks || r.winners) head = `${winners.map((w) => this.seatName(w)).join(' and ')} share first place`;
       else head = 'Game over';
     }
     const reason = r.reason ? ` — ${r.reason}` : '';
     const list = h('ol');
     if (ranks || scores) {
       for (const seat of order) {
-        list.append(h('li', null, chip(st.game, seat), ' ', seatName(st.game, seat),
+        list.append(h('li', null, this.desc.chip(seat), ' ', this.seatName(seat),
           scores ? `: ${scores[seat - 1]} point${scores[seat - 1] === 1 ? '' : 's'}` : '',
           ranks ? ` (place ${ranks[seat - 1]})` : ''));
       }
     }
     this.bannerBox.append(h('div', { class: 'banner', role: 'status', 'data-test': 'result' },
-      h('strong', null, head), reason, st.game === 'shiamgon' ? list : null));
+      h('strong', null, head), reason, st.seats.length > 2 ? list : null));
   }
 
   renderSeats(st) {
@@ -385,29 +369,26 @@ class GameView {
     for (const seat of st.seats) {
       const here = !!this.mine.seats[seat.seat];
       const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
-        chip(st.game, seat.seat),
-        h('span', null, seatName(st.game, seat.seat), ' ',
+        this.desc.chip(seat.seat),
+        h('span', null, this.seatName(seat.seat), ' ',
           h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)'
             : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})` : `(${kindLabel(seat.kind)})`)),
         scores ? h('span', { class: 'score', title: 'score' }, String(scores[seat.seat - 1])) : null);
       this.seatsBox.append(li);
     }
-    if (st.game === 'shiamgon' && st.extras.prisoners) {
-      const pr = st.extras.prisoners;
-      const lines = [];
-      pr.forEach((row, hIdx) => row.forEach((n, o) => {
-        if (n > 0) lines.push(`${LETTERS[hIdx]} holds ${n} of ${LETTERS[o]}`);
-      }));
-      if (lines.length) this.seatsBox.append(h('li', { class: 'small muted' }, `Prisoners: ${lines.join(', ')}`));
-      if (st.extras.placement_limit) {
-        this.seatsBox.append(h('li', { class: 'small muted' }, `Placements ${st.extras.placements} of ${st.extras.placement_limit}`));
-      }
-    }
+    for (const line of this.desc.seatNotes(st)) this.seatsBox.append(h('li', { class: 'small muted' }, line));
+  }
+
+  /** What the board's descriptor says of move `i` (0-based), given the position before it when loaded. */
+  describeMove(i) {
+    const before = this.positions && this.positions[i] != null ? this.positions[i] : null;
+    return this.desc.describeMove(this.live.history[i].move, before);
   }
 
   renderMoves(st, shownPly) {
     clear(this.movesBox);
-    const two = st.game !== 'shiamgon';
+    // Two players: a row per full move; more: one numbered line per move.
+    const two = st.seats.length === 2;
     this.movesBox.classList.toggle('multi', !two);
     const btn = (i) => h('button', {
       class: i + 1 === shownPly ? 'current' : '', 'data-ply': i + 1,
@@ -418,12 +399,11 @@ class GameView {
         this.movesBox.append(h('span', { class: 'n' }, `${i / 2 + 1}.`), btn(i), i + 1 < st.history.length ? btn(i + 1) : h('span'));
       }
     } else {
-      // Shiamgon: who acted is not in the text; show the ply and the seat when known.
+      // Who acted is not in the move text: show the ply and the seat when known.
       st.history.forEach((m, i) => {
-        // A move made while a push was pending is that push's answer.
-        const answer = this.positions && this.positions[i] != null && / push /.test(this.positions[i]);
-        this.movesBox.append(h('span', { class: 'n' }, `${i + 1}.`), h('span', null, m.seat ? chip(st.game, m.seat) : null, ' ', btn(i),
-          answer ? h('span', { class: 'small muted' }, ' pushed away') : m.move === 'pass' ? h('span', { class: 'small muted' }, ' (no placement)') : null));
+        const { note } = this.describeMove(i);
+        this.movesBox.append(h('span', { class: 'n' }, `${i + 1}.`), h('span', null, m.seat ? this.desc.chip(m.seat) : null, ' ', btn(i),
+          note ? h('span', { class: 'small muted' }, ` ${note}`) : null));
       });
     }
     if (!st.history.length) this.movesBox.append(h('span', { class: 'muted small', style: 'grid-column: 1 / -1' }, 'No moves yet.'));
@@ -445,7 +425,7 @@ class GameView {
     if (!mySeat) return;
     const input = h('input', {
       type: 'text', id: 'move-text', autocomplete: 'off', spellcheck: 'false',
-      placeholder: this.live.game === 'dobutsu' ? 'b2b3 or C@b2' : this.live.game === 'shiamgon' ? 'field, e.g. 4.7, or pass' : 'e1e3',
+      placeholder: this.desc.placeholder,
       'aria-label': 'type a move', list: 'legal-moves',
     });
     const datalist = h('datalist', { id: 'legal-moves' }, legal.map((m) => h('option', { value: m })));
@@ -475,7 +455,7 @@ class GameView {
     for (const [seat, token] of entries) {
       const link = inviteLink(this.id, seat, token);
       const field = h('input', { type: 'text', readonly: true, value: link, 'data-invite': seat, onfocus: (e) => e.target.select() });
-      card.append(h('div', { class: 'invite' }, chip(st.game, Number(seat)), field,
+      card.append(h('div', { class: 'invite' }, this.desc.chip(Number(seat)), field,
         h('button', { onclick: async (e) => {
           try { await navigator.clipboard.writeText(link); e.target.textContent = 'Copied'; } catch { field.select(); }
         } }, 'Copy'),
@@ -488,7 +468,7 @@ class GameView {
 
   renderAnalysis(st) {
     clear(this.analysisBox);
-    if (st.game !== 'dobutsu') return;
+    if (!this.desc.analysis) return;
     const cb = h('input', { type: 'checkbox', id: 'analysis', checked: this.analysisOn, onchange: () => {
       this.analysisOn = cb.checked;
       if (this.analysisOn) this.loadAnalysis(); else this.render();

@@ -15,7 +15,7 @@ function route() {
     teardown = mountGame(app, decodeURIComponent(m[1]));
     document.title = 'kyoku — game';
   } else if ((m = /^\/rules(?:\/([a-z]+))?\/?$/.exec(path))) {
-    teardown = mountRules(app, m[1] || 'dobutsu');
+    teardown = mountRules(app, m[1] || null);
     document.title = 'kyoku — rules';
   } else {
     teardown = mountLobby(app, navigate);

@@ -1,21 +1,32 @@
 // Rules pages: the product's rules documents (docs/rules, served under
-// /rules/) with their pictures.
+// /rules/) with their pictures; one tab per game of the catalogue.
 
 import { h } from './dom.js';
 import { markdown } from './markdown.js';
-import { GAME_TITLES } from './players.js';
+import { loadCatalogue, gameEntry } from './catalogue.js';
 
+/** Mounts the rules of `game` (the catalogue's first game when null). */
 export function mountRules(root, game) {
-  const tabs = h('nav', { class: 'rules-tabs' }, ['dobutsu', 'shogun', 'shiamgon'].map((g) =>
-    h('a', { href: `/rules/${g}`, 'data-link': '', 'aria-current': g === game ? 'page' : null }, GAME_TITLES[g])));
+  const tabs = h('nav', { class: 'rules-tabs' });
   const body = h('article', { class: 'rules' }, h('p', { class: 'muted' }, 'Loading the rules…'));
   root.replaceChildren(h('div', { class: 'rules' }, tabs), body);
-  fetch(`/rules/${game}.md`).then(async (res) => {
+  loadCatalogue().catch(() => null).then((cat) => {
+    const games = cat ? cat.games : [];
+    const shown = game || (games[0] && games[0].game);
+    tabs.replaceChildren(...games.map((g) =>
+      h('a', { href: `/rules/${g.game}`, 'data-link': '', 'aria-current': g.game === shown ? 'page' : null }, g.title || g.game)));
+    if (shown) showRules(body, shown, gameEntry(cat, shown).title || shown);
+    else body.replaceChildren(h('p', null, 'The list of games cannot be loaded.'));
+  });
+  return () => {};
+}
+
+function showRules(body, game, title) {
+  fetch(`/rules/${encodeURIComponent(game)}.md`).then(async (res) => {
     const text = await res.text();
     if (!res.ok || /^\s*</.test(text)) throw new Error('missing');
     body.innerHTML = markdown(text, '/rules/');
   }).catch(() => {
-    body.replaceChildren(h('p', null, `The rules of ${GAME_TITLES[game] || game} are not written yet.`));
+    body.replaceChildren(h('p', null, `The rules of ${title} are not written yet.`));
   });
-  return () => {};
 }

@@ -169,7 +169,9 @@ pub fn players() -> AgentRegistry<Position> {
 }
 
 /// Scores, prisoners (`prisoners[h][o]`: stones of seat `o` held by seat
-/// `h`), placements against the cap, and the push waiting for its answer.
+/// `h`), placements against the cap, and the push waiting for its answer
+/// with the fields its answer may choose (`fields`, so every viewer, not
+/// only the pushed player, can see them lit).
 fn extras(record: &GameRecord<Position>) -> Value {
     let pos = record.position();
     let n = pos.players();
@@ -182,10 +184,14 @@ fn extras(record: &GameRecord<Position>) -> Value {
         })
         .collect();
     let push = pos.pending_push().map(|(p, stone, placed)| {
+        let mut answers = Vec::new();
+        record.legal_moves(&mut answers);
+        let fields: Vec<String> = answers.into_iter().map(|m| pos.move_text(m)).collect();
         json!({
             "seat": p.index() + 1,
             "stone": board.name(stone),
             "placed": board.name(placed),
+            "fields": fields,
         })
     });
     json!({
@@ -195,4 +201,41 @@ fn extras(record: &GameRecord<Position>) -> Value {
         "placement_limit": pos.placement_limit(),
         "push": push,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    /// While a push waits, `push.fields` are exactly the legal answers; the
+    /// other fields of the extras stay.
+    #[test]
+    fn a_pending_push_lists_the_fields_of_its_answer() {
+        let opts = json!({"board": "disc5", "players": 3});
+        let mut pushes = 0;
+        for seed in 0..40u64 {
+            let mut g = crate::new_game("shiamgon", &opts).unwrap();
+            let mut rng = kyoku_core::seeded_rng(seed);
+            for _ in 0..200 {
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let extras = g.extras();
+                for key in ["scores", "prisoners", "placements", "placement_limit"] {
+                    assert!(extras.get(key).is_some(), "{key} missing");
+                }
+                if extras["push"].is_object() {
+                    pushes += 1;
+                    assert_eq!(extras["push"]["fields"], json!(legal));
+                }
+                let k = kyoku_core::rand::Rng::random_range(&mut rng, 0..legal.len());
+                g.play(&legal[k]).unwrap();
+            }
+        }
+        assert!(
+            pushes > 0,
+            "no push in the playouts: the test proves nothing"
+        );
+    }
 }

@@ -1,7 +1,9 @@
 //! Shogun in the catalogue.
 
 use kyoku_core::{AgentRegistry, GameRecord};
-use kyoku_shogun::{Color, Move, Options, Position, Square, Variant, magnets, start};
+use kyoku_shogun::{
+    Color, Move, Options, Position, PositionError, Setup, Square, Variant, magnets, start,
+};
 use serde_json::{Value, json};
 
 use crate::catalogue::{Descriptor, GameKind, OptionSpec};
@@ -87,7 +89,9 @@ pub fn players() -> AgentRegistry<Position> {
 
 /// The number each piece shows (by square); for each legal move the number
 /// the piece will show where it lands (magnetic variant only: in the random
-/// variant chance draws it after the move); whose Shogun is threatened.
+/// variant chance draws it after the move); whose Shogun is threatened; the
+/// squares of the side to move's pieces the other side attacks (`threats`,
+/// its Shogun included), so a board can mark them without knowing the rules.
 fn extras(record: &GameRecord<Position>) -> Value {
     let pos = record.position();
     let numbers: serde_json::Map<String, Value> = (0..64u8)
@@ -114,9 +118,45 @@ fn extras(record: &GameRecord<Position>) -> Value {
             "white": pos.shogun_threatened(Color::White),
             "red": pos.shogun_threatened(Color::Red),
         },
+        "threats": attacked_pieces(pos, pos.turn()),
         "pending": pos.pending_square().map(|s| s.to_string()),
         "clock": pos.clock(),
     })
+}
+
+/// The squares of `victim`'s pieces that the other side attacks (a clear
+/// path of its exact number ending there), in square order.
+///
+/// The rules crate answers this only for a Shogun, so each piece is asked
+/// about by trading places with its own Shogun: occupancy and the attackers'
+/// numbers stay as they are, and a set-up with the other side to move is
+/// refused exactly when `victim`'s Shogun (now on that square) is attacked.
+fn attacked_pieces(pos: &Position, victim: Color) -> Vec<String> {
+    let home = pos.shogun_square(victim);
+    let mut out = Vec::new();
+    for sq in (0..64u8).map(Square::new) {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        if piece.color() != victim {
+            continue;
+        }
+        let attacked = if sq == home {
+            pos.shogun_threatened(victim)
+        } else {
+            let mut setup: Setup = pos.to_setup();
+            setup.board.swap(sq.index(), home.index());
+            setup.turn = victim.other();
+            matches!(
+                Position::from_setup(&setup),
+                Err(PositionError::OpponentShogunAttacked(_))
+            )
+        };
+        if attacked {
+            out.push(sq.to_string());
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -139,5 +179,49 @@ mod tests {
         }
         let random = crate::new_game("shogun", &json!({"variant": "random"})).unwrap();
         assert_eq!(random.extras()["move_numbers"], json!({}));
+    }
+
+    /// Every piece the side to move can capture is among the pieces of the
+    /// other side `attacked_pieces` lists; the Shogun's entry agrees with
+    /// the rules crate; `threats` lists the side to move's attacked pieces.
+    #[test]
+    fn threats_cover_every_capture_and_the_shogun() {
+        use kyoku_shogun::{Move, parse_text};
+        for (variant, seed) in [("magnetic", 1u64), ("magnetic", 2), ("random", 3)] {
+            let mut g = crate::new_game("shogun", &json!({"variant": variant})).unwrap();
+            let mut rng = kyoku_core::seeded_rng(seed);
+            let mut seen_threat = false;
+            for _ in 0..120 {
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let pos = parse_text(&g.position_text()).unwrap();
+                let me = pos.turn();
+                let theirs = super::attacked_pieces(&pos, me.other());
+                for text in &legal {
+                    if let Ok(Move::Step { to, .. }) = pos.parse_move(text)
+                        && pos.piece_at(to).is_some()
+                    {
+                        assert!(
+                            theirs.contains(&to.to_string()),
+                            "{text} in {}",
+                            g.position_text()
+                        );
+                    }
+                }
+                let mine = super::attacked_pieces(&pos, me);
+                let home = pos.shogun_square(me).to_string();
+                assert_eq!(mine.contains(&home), pos.shogun_threatened(me));
+                assert_eq!(g.extras()["threats"], json!(mine));
+                seen_threat |= !mine.is_empty();
+                let k = kyoku_core::rand::Rng::random_range(&mut rng, 0..legal.len());
+                g.play(&legal[k]).unwrap();
+            }
+            assert!(
+                seen_threat,
+                "no threat in the {variant} playout: the test proves nothing"
+            );
+        }
     }
 }

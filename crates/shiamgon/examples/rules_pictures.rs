@@ -1,11 +1,34 @@
 //! Draws the pictures of `docs/rules/shiamgon.md`:
 //! `cargo run -p kyoku-shiamgon --example rules_pictures` (writes into
-//! `docs/rules/` of the workspace). The diagrams of the original text are
-//! laid on the real boards exactly as the tests read them.
+//! `docs/rules/` of the workspace). The diagrams of strips of rings are
+//! laid on the real boards exactly as the tests read them. The stones are
+//! drawn in the colours of the browser's board (see [`BOARD_COLOURS`]).
 
 use kyoku_core::Position as _;
-use kyoku_shiamgon::svg::{RenderOptions, render};
+use kyoku_shiamgon::svg::{COLOUR_NAMES, COLOURS, RenderOptions, render};
 use kyoku_shiamgon::{Bits, BoardKind, Position};
+
+/// The player colours of the browser's board and the names the rules page
+/// gives them (Okabe–Ito, which stay apart for the common colour vision
+/// deficiencies). The engine's drawing has a palette of its own, so each
+/// picture is recoloured to show the stones as players see them.
+const BOARD_COLOURS: [(&str, &str); 5] = [
+    ("#d55e00", "orange"),
+    ("#0072b2", "blue"),
+    ("#009e73", "green"),
+    ("#f0e442", "yellow"),
+    ("#cc79a7", "pink"),
+];
+
+/// `svg` with the engine's player colours and colour names replaced by the
+/// board's.
+fn recolour(mut svg: String) -> String {
+    for (i, (colour, name)) in BOARD_COLOURS.iter().enumerate() {
+        svg = svg.replace(COLOURS[i], colour);
+        svg = svg.replace(&format!("({})", COLOUR_NAMES[i]), &format!("({name})"));
+    }
+    svg
+}
 
 const WALLS: [&str; 5] = [
     " | |#| | | | |#| | | | |#|#| | | | | | | | | | | |",
@@ -44,7 +67,7 @@ fn marks(diagram: &[&str], rings: &[usize], base: i32) -> Vec<(char, usize)> {
 
 fn write(dir: &std::path::Path, name: &str, svg: String) {
     let path = dir.join(name);
-    std::fs::write(&path, svg).expect("write picture");
+    std::fs::write(&path, recolour(svg)).expect("write picture");
     println!("wrote {}", path.display());
 }
 
@@ -108,7 +131,7 @@ fn main() {
         window: upper_half,
         scale: 40.0,
         highlight: true,
-        title: Some("Walls (text diagram at 15°): from x, player 1 may place on y".into()),
+        title: Some("Walls (strips at 15°): from x, orange may place on y".into()),
         ..Default::default()
     };
     write(&dir, "shiamgon-walls.svg", render(&pos, &opts));
@@ -127,7 +150,7 @@ fn main() {
         labels: m.iter().map(|&(c, f)| (f, c.to_string())).collect(),
         window: Some((-6.3, -6.3, 12.6, 12.6)),
         scale: 60.0,
-        title: Some("Rings of 15 and 6 (text diagram at 0°): A–B and E–F walls, C–D not".into()),
+        title: Some("Rings of 15 and 6 (strips at 0°): A–B and E–F walls, C–D not".into()),
         ..Default::default()
     };
     write(&dir, "shiamgon-fifteen-six.svg", render(&pos, &opts));
@@ -146,12 +169,12 @@ fn main() {
         labels,
         window: upper_half,
         scale: 40.0,
-        title: Some("Clusters (text diagram at 15°)".into()),
+        title: Some("Clusters (strips at 15°)".into()),
         ..Default::default()
     };
     write(&dir, "shiamgon-clusters.svg", render(&pos, &opts));
 
-    // A walled ring: disc10 ring 2 held by blue; red on ring 1 cannot
+    // A walled ring: disc10 ring 2 held by blue; orange on ring 1 cannot
     // reach ring 3 across it.
     let b = BoardKind::Disc10.board();
     let f = |n: &str| b.field(n).unwrap();
@@ -171,7 +194,7 @@ fn main() {
     };
     write(&dir, "shiamgon-walled-ring.svg", render(&pos, &opts));
 
-    // A push: red places 0.0 next to blue's 1.0, which must go to 2.2.
+    // A push: orange places 0.0 next to blue's 1.0, which must go to 2.2.
     let t = BoardKind::Tri8.board();
     let g = |n: &str| t.field(n).unwrap();
     let mut pos = Position::from_stones(
@@ -190,12 +213,12 @@ fn main() {
         field_names: true,
         window: Some((-2.6, -0.2, 5.2, 3.9)),
         scale: 90.0,
-        title: Some("A push: blue must move 1.0 away from red's 0.0".into()),
+        title: Some("A push: blue must move 1.0 away from orange's 0.0".into()),
         ..Default::default()
     };
     write(&dir, "shiamgon-push.svg", render(&pos, &opts));
 
-    // An encirclement: red's 1.2 closes the ring around blue's apex and
+    // An encirclement: orange's 1.2 closes the ring around blue's apex and
     // green's 1.1 at once.
     let mut pos = Position::from_stones(
         BoardKind::Tri8,
@@ -214,7 +237,7 @@ fn main() {
             window: Some((-2.6, -0.2, 5.2, 3.9)),
             scale: 90.0,
             tinted: Bits::single(g("1.2")),
-            title: Some("Before: red to place on 1.2 (tinted)".into()),
+            title: Some("Before: orange to place on 1.2 (tinted)".into()),
             ..Default::default()
         },
     );
@@ -226,7 +249,7 @@ fn main() {
             field_names: true,
             window: Some((-2.6, -0.2, 5.2, 3.9)),
             scale: 90.0,
-            title: Some("After: both encircled clusters taken, red holds 2 prisoners".into()),
+            title: Some("After: both encircled clusters taken, orange holds 2 prisoners".into()),
             ..Default::default()
         },
     );

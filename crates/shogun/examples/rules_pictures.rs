@@ -133,29 +133,51 @@ fn numbers_svg(piece: Piece, rotation: u8) -> String {
     )
 }
 
-/// A position: each piece with its name and current number.
+/// The piece colours of the browser's board (fill, outline, ink), so the
+/// pictures show the pieces as a player sees them.
+fn piece_colours(c: Color) -> (&'static str, &'static str, &'static str) {
+    match c {
+        Color::White => ("#fffdf5", "#222", "#222"),
+        Color::Red => ("#b8341b", "#5a1205", "#fff"),
+    }
+}
+
+/// The points of the octagon the board draws for a Shogun (radius `r`).
+fn octagon(cx: i32, cy: i32, r: f64) -> String {
+    (0..8)
+        .map(|i| {
+            let a = std::f64::consts::PI / 8.0 * (2 * i + 1) as f64;
+            format!(
+                "{:.1},{:.1}",
+                cx as f64 + r * a.cos(),
+                cy as f64 + r * a.sin()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A position: each piece with its name and current number; a Shogun of
+/// the side to move that is attacked gets the board's red "Shogun!" ring.
 fn position_svg(pos: &Position, title: &str) -> String {
     let mut s = board(light);
+    let alarm = pos.shogun_threatened(pos.turn());
     for i in 0..64 {
         let sq = Square::new(i);
         let Some(p) = pos.piece_at(sq) else { continue };
         let (x, y) = cell(sq);
-        let (fill, ink) = match p.color() {
-            Color::White => ("#ffffff", "#222"),
-            Color::Red => ("#c0392b", "#fff"),
-        };
+        let (fill, outline, ink) = piece_colours(p.color());
         let (cx, cy) = (x + CELL / 2, y + CELL / 2);
         if p.is_shogun() {
             let _ = writeln!(
                 s,
-                r##"<rect x="{}" y="{}" width="36" height="36" rx="6" fill="{fill}" stroke="#222" stroke-width="2"/>"##,
-                cx - 18,
-                cy - 18
+                r##"<polygon points="{}" fill="{fill}" stroke="{outline}" stroke-width="2.5"/>"##,
+                octagon(cx, cy, 21.0)
             );
         } else {
             let _ = writeln!(
                 s,
-                r##"<circle cx="{cx}" cy="{cy}" r="18" fill="{fill}" stroke="#222" stroke-width="1.5"/>"##
+                r##"<circle cx="{cx}" cy="{cy}" r="18" fill="{fill}" stroke="{outline}" stroke-width="1.5"/>"##
             );
         }
         let n = pos
@@ -170,6 +192,13 @@ fn position_svg(pos: &Position, title: &str) -> String {
             cy + 15,
             p.char()
         );
+        if alarm && p.is_shogun() && p.color() == pos.turn() {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{cx}" cy="{cy}" r="23" fill="none" stroke="#c00" stroke-width="4"/><text x="{cx}" y="{}" font-size="10" font-weight="bold" text-anchor="middle" fill="#c00" stroke="#fff" stroke-width="3" paint-order="stroke">Shogun!</text>"##,
+                cy + 23
+            );
+        }
     }
     frame(title, &s)
 }

@@ -1,7 +1,7 @@
 // Dōbutsu Shōgi: the 3×4 board, both hands, steps and drops.
 
 import { s, title } from '../dom.js';
-import { COLOURS } from '../players.js';
+import { COLOURS, chipEl } from '../players.js';
 import { enableDrag } from './drag.js';
 
 const FILES = 'abc';
@@ -60,32 +60,6 @@ export function parseMove(mv) {
   return null;
 }
 
-/**
- * Plays a move on a parsed position (for stepping through history when the
- * server cannot send old positions); trusts that the move is legal.
- */
-export function applyMove(pos, mv) {
-  const p = parseMove(mv);
-  if (!p) return pos;
-  const board = { ...pos.board };
-  const hands = [pos.hands[0].slice(), pos.hands[1].slice()];
-  const side = pos.toMove;
-  if (p.drop) {
-    const i = hands[side - 1].indexOf(p.drop);
-    if (i >= 0) hands[side - 1].splice(i, 1);
-    board[p.to] = { kind: p.drop, side };
-  } else {
-    const piece = board[p.from];
-    if (!piece) return pos;
-    const target = board[p.to];
-    if (target) hands[side - 1].push(target.kind === 'H' ? 'C' : target.kind);
-    delete board[p.from];
-    const far = side === 1 ? '4' : '1';
-    board[p.to] = { kind: piece.kind === 'C' && p.to[1] === far ? 'H' : piece.kind, side };
-  }
-  return { board, hands, toMove: 3 - side };
-}
-
 function tint(side) { return side === 1 ? '#fbe3d3' : '#dbe9f5'; }
 
 /** One animal tile, drawn upright for its owner, centred at (0, 0). */
@@ -116,8 +90,7 @@ function pieceTile(kind, side, size) {
 /**
  * The board view. `update(view)` redraws from:
  * `{position, legal (moves this browser may play now), lastMove, flipped,
- *   prevPosition (for the slide of an arriving move), analysis (move → label),
- *   onMove(text)}`.
+ *   animate (slide the last move in), analysis (move → label), onMove(text)}`.
  */
 export class DobutsuBoard {
   constructor(container) {
@@ -141,7 +114,7 @@ export class DobutsuBoard {
     const prevKey = this.view && this.view.position;
     this.view = view;
     if (prevKey !== view.position) this.selected = null;
-    const pos = view.localPos || parseFen(view.position);
+    const pos = parseFen(view.position);
     const g = this.geometry(view.flipped);
     const svg = s('svg', {
       class: 'board dobutsu', viewBox: `0 0 ${g.width} ${g.height}`, role: 'img',
@@ -306,3 +279,13 @@ function pieceTileFor(p, flipped, size = SQ * 0.86) {
   }
   return tile;
 }
+
+/** Dōbutsu Shōgi in the game view (see boards/index.js). */
+export default {
+  createBoard: (container) => new DobutsuBoard(container),
+  // Sente's pieces point up the board, Gote's down; the chips say the same.
+  chip: (seat) => chipEl(`p${seat}`, seat === 1 ? '▲' : '▼'),
+  placeholder: 'b2b3 or C@b2',
+  flipsForSecondSeat: true,
+  analysis: true,
+};

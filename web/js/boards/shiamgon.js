@@ -1,9 +1,10 @@
 // Shiamgon: ring sectors and triangles true to shape, stones with player
 // letters, legal fields lit in the acting player's colour, pushes answered
-// by clicking the stone's new field.
+// by clicking the stone's new field. The fields a pending push may send the
+// stone to come from the server (`extras.push.fields`), so everyone sees them.
 
-import { s, title } from '../dom.js';
-import { COLOURS, LETTERS, ON } from '../players.js';
+import { s, title, h } from '../dom.js';
+import { COLOURS, LETTERS, ON, chipEl } from '../players.js';
 import { boardGeometry, parsePosition } from './shiamgon-geometry.js';
 
 export class ShiamgonBoard {
@@ -31,20 +32,26 @@ export class ShiamgonBoard {
     const stoneAt = new Map();
     pos.stones.forEach((list, p) => list.forEach((f) => stoneAt.set(f, p + 1)));
     const push = view.extras && view.extras.push;
+    // Lit: where this browser may play, and while a push waits (live) the
+    // fields its answer may choose, whoever watches.
+    const lit = new Set(legal);
+    if (push && view.toAct && Array.isArray(push.fields)) push.fields.forEach((f) => lit.add(f));
     const last = lastPlacement(view.history || []);
     const stroke = 0.025;
 
     const fieldsG = s('g');
     for (const f of this.geo.fields) {
       const isLegal = legal.has(f.name);
+      const isLit = lit.has(f.name);
       fieldsG.append(s('path', {
-        d: f.path, fill: isLegal ? mix(colour) : '#f3ead6', stroke: '#6b5a3a', 'stroke-width': stroke,
-        'data-field': f.name, class: isLegal ? 'f-legal' : null, 'data-move': isLegal ? f.name : null,
+        d: f.path, fill: isLit ? mix(colour) : '#f3ead6', stroke: '#6b5a3a', 'stroke-width': stroke,
+        'data-field': f.name, class: [isLit ? 'f-lit' : '', isLegal ? 'f-legal' : ''].join(' ').trim() || null,
+        'data-move': isLegal ? f.name : null,
       }, title(f.name)));
     }
     svg.append(fieldsG);
-    // Legal fields: a dashed ring too, so colour is not the only cue.
-    for (const name of legal) {
+    // Lit fields: a dashed ring too, so colour is not the only cue.
+    for (const name of lit) {
       const f = this.byName.get(name);
       if (!f) continue;
       svg.append(s('circle', {
@@ -122,3 +129,46 @@ function mix(hex) {
   const m = (c) => Math.round(c + (255 - c) * 0.62);
   return `rgb(${m(n >> 16)}, ${m((n >> 8) & 255)}, ${m(n & 255)})`;
 }
+
+/** Shiamgon in the game view (see boards/index.js). */
+export default {
+  createBoard: (container, st) => new ShiamgonBoard(container, st.options.board || 'disc5'),
+  chip: (seat) => chipEl(`p${seat}`, LETTERS[seat - 1]),
+  placeholder: 'field, e.g. 4.7, or pass',
+  // Which moves answered a push shows only in the positions before them.
+  needsPositions: true,
+  subtitle: (st) => (st.options.board ? `${st.options.board}, ${st.seats.length} players` : ''),
+  controls(st, { board, boardEl, redraw }) {
+    const out = [];
+    if (/disc10|tri16/.test(st.options.board || '')) {
+      const zoom = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => {
+        const on = boardEl.classList.toggle('zoomed');
+        zoom.setAttribute('aria-pressed', String(on));
+        zoom.textContent = on ? 'Whole board' : 'Zoom in';
+      } }, 'Zoom in');
+      out.push(zoom);
+    }
+    const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { board.names = cb.checked; redraw(); } });
+    out.push(cb, h('label', { for: 'names' }, 'Show field names (for typing moves)'));
+    return out;
+  },
+  seatNotes(st) {
+    const x = st.extras || {};
+    const lines = [];
+    if (Array.isArray(x.prisoners)) {
+      const held = [];
+      x.prisoners.forEach((row, holder) => row.forEach((n, owner) => {
+        if (n > 0) held.push(`${LETTERS[holder]} holds ${n} of ${LETTERS[owner]}`);
+      }));
+      if (held.length) lines.push(`Prisoners: ${held.join(', ')}`);
+    }
+    if (x.placement_limit) lines.push(`Placements ${x.placements} of ${x.placement_limit}`);
+    return lines;
+  },
+  describeMove(move, before) {
+    // A move made while a push was pending is that push's answer.
+    const answer = before != null && / push /.test(before);
+    return { answer, note: answer ? 'pushed away' : move === 'pass' ? '(no placement)' : null };
+  },
+  flash: (move, seat, name) => (move === 'pass' ? `${name} (${LETTERS[seat - 1]}) passes: no placement is possible.` : null),
+};

@@ -1,42 +1,21 @@
 // Shogun: 8×8, every piece shows its number, each destination the number
-// the piece will show there; threats (pieces of the side to move that the
-// other side attacks, above all its Shogun) are marked.
+// the piece will show there, and the pieces of the side to move that the
+// other side attacks (above all its Shogun) are marked. The numbers, the
+// landing numbers and the threats all come from the server's extras: this
+// module draws, the rules live in the engine.
 
-import { s, title } from '../dom.js';
+import { s, title, h } from '../dom.js';
+import { chipEl } from '../players.js';
 import { enableDrag } from './drag.js';
 
 const FILES = 'abcdefgh';
 const SQ = 60;
 
-// The canonical magnet board (rulings): orientation per square, rank 8 first.
-const ORIENT = [
-  '23232323', '10101010', '12232312', '03101003',
-  '23010123', '10323210', '01120101', '32033232',
-];
-// Discs: the number shown for orientation 0..3.
-const DISCS = {
-  A: [3, 2, 4, 1], B: [2, 4, 1, 3], C: [3, 1, 4, 2], D: [3, 4, 1, 2], E: [3, 1, 2, 4], F: [4, 1, 2, 3], G: [1, 2, 3, 4], S: [1, 2, 2, 1],
-  a: [1, 3, 2, 4], b: [4, 2, 3, 1], c: [4, 1, 3, 2], d: [1, 3, 4, 2], e: [4, 2, 1, 3], f: [1, 4, 3, 2], g: [4, 3, 2, 1], s: [2, 1, 1, 2],
-};
-
-/** The field orientation of square (x, y) (0-based) with the board turned `rot` times. */
-function orientation(x, y, rot) {
-  let o = 0;
-  // Undo the turns: a turn moved (x, y) to (y, 7 − x) and added 1.
-  for (let i = 0; i < rot; i++) { [x, y] = [7 - y, x]; o += 1; }
-  return (Number(ORIENT[7 - y][x]) + o) % 4;
-}
-
-/** The number piece `p` (a letter) shows on square (x, y). */
-export function magnetNumber(p, x, y, rot) {
-  const o = orientation(x, y, rot);
-  const white = p === p.toUpperCase();
-  return DISCS[p][white ? o : (o + 2) % 4];
-}
-
 /**
  * Reads the position text (`placement side rotation numbers clock move`):
- * `{pieces: {sq: letter}, numbers: {sq: n}, toMove: 'w'|'r', rotation}`.
+ * `{pieces: {sq: letter}, numbers: {sq: n}, toMove: 'w'|'r'}`. The text
+ * holds the numbers only when chance drew them (the random variant); with
+ * magnets `numbers` is empty and the server's extras supply them.
  */
 export function parsePosition(text) {
   const f = (text || '').trim().split(/\s+/);
@@ -53,51 +32,16 @@ export function parsePosition(text) {
       x += 1;
     }
   });
-  const rotation = Number(f[2]) || 0;
   const numbers = {};
-  const given = f[3] && f[3] !== '-' ? f[3] : null;
+  const given = f[3] && f[3] !== '-' ? f[3] : '';
   order.forEach((sq, i) => {
-    const d = given ? Number(given[i]) : NaN;
-    numbers[sq] = d >= 1 && d <= 4 ? d : magnetNumber(pieces[sq], FILES.indexOf(sq[0]), Number(sq[1]) - 1, rotation);
+    const d = Number(given[i]);
+    if (d >= 1 && d <= 4) numbers[sq] = d;
   });
-  return { pieces, numbers, toMove: f[1] === 'r' ? 'r' : 'w', rotation, magnetic: !given };
+  return { pieces, numbers, toMove: f[1] === 'r' ? 'r' : 'w' };
 }
 
 const isWhite = (p) => p === p.toUpperCase();
-
-/** Squares the pieces of one side attack: a clear path of exactly their number. */
-export function attacked(pos, white) {
-  const out = new Set();
-  const at = (x, y) => pos.pieces[`${FILES[x]}${y + 1}`];
-  const inside = (x, y) => x >= 0 && x < 8 && y >= 0 && y < 8;
-  const dirs = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-  for (const [sq, p] of Object.entries(pos.pieces)) {
-    if (isWhite(p) !== white) continue;
-    const n = pos.numbers[sq];
-    const x0 = FILES.indexOf(sq[0]);
-    const y0 = Number(sq[1]) - 1;
-    for (const [dx, dy] of dirs) {
-      for (let a = 1; a <= n; a++) {
-        // Walk `a` squares straight; every square before the end must be empty.
-        const [xa, ya] = [x0 + dx * a, y0 + dy * a];
-        if (!inside(xa, ya)) break;
-        if (a === n) { out.add(`${FILES[xa]}${ya + 1}`); break; }
-        if (at(xa, ya)) break;
-        // Then turn once and walk the rest.
-        for (const [ex, ey] of dx === 0 ? [[1, 0], [-1, 0]] : [[0, 1], [0, -1]]) {
-          let ok = true;
-          for (let b = 1; b <= n - a; b++) {
-            const [xb, yb] = [xa + ex * b, ya + ey * b];
-            if (!inside(xb, yb)) { ok = false; break; }
-            if (b === n - a) { if (ok) out.add(`${FILES[xb]}${yb + 1}`); break; }
-            if (at(xb, yb)) { ok = false; break; }
-          }
-        }
-      }
-    }
-  }
-  return out;
-}
 
 export class ShogunBoard {
   constructor(container) {
@@ -109,8 +53,8 @@ export class ShogunBoard {
     if (!this.view || this.view.position !== view.position) this.selected = null;
     this.view = view;
     const pos = parsePosition(view.position);
-    // The server's numbers are the truth for the live position.
-    if (view.extras && view.extras.numbers) Object.assign(pos.numbers, view.extras.numbers);
+    const extras = view.extras || {};
+    if (extras.numbers) Object.assign(pos.numbers, extras.numbers);
     const flipped = view.flipped;
     const left = 22;
     const top = 6;
@@ -125,9 +69,8 @@ export class ShogunBoard {
     const svg = s('svg', { class: 'board shogun', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'Shogun board' });
     const last = view.lastMove && /^([a-h][1-8])x?([a-h][1-8])$/.exec(view.lastMove);
     const legal = view.legal || [];
-    const moveNumbers = (view.extras && view.extras.move_numbers) || {};
-    const whiteToMove = pos.toMove === 'w';
-    const threats = attacked(pos, !whiteToMove);
+    const moveNumbers = extras.move_numbers || {};
+    const threats = new Set(extras.threats || []);
 
     for (let y = 0; y < 8; y++) {
       for (let x = 0; x < 8; x++) {
@@ -152,8 +95,7 @@ export class ShogunBoard {
       const [cx, cy] = xy(sq);
       const white = isWhite(p);
       const shogun = p === 'S' || p === 's';
-      const mine = white === whiteToMove;
-      const threatened = mine && threats.has(sq) && view.toAct;
+      const threatened = threats.has(sq) && view.toAct;
       const outer = s('g', { transform: `translate(${cx} ${cy})`, 'data-piece': sq });
       if (this.selected === sq) outer.append(s('rect', { x: -SQ / 2 + 2, y: -SQ / 2 + 2, width: SQ - 4, height: SQ - 4, fill: 'none', stroke: '#222', 'stroke-width': 4, rx: 6 }));
       const anim = s('g');
@@ -170,9 +112,11 @@ export class ShogunBoard {
       } else {
         anim.append(s('circle', { r: SQ * 0.38, fill, stroke: white ? '#222' : '#5a1205', 'stroke-width': 2 }));
       }
-      anim.append(s('text', { x: 0, y: 9, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: ink }, String(pos.numbers[sq] ?? '?')));
+      // A past position the server sent no numbers for shows none.
+      const n = pos.numbers[sq];
+      if (n != null) anim.append(s('text', { x: 0, y: 9, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: ink, 'data-number': n }, String(n)));
       anim.append(s('text', { x: 14, y: -10, 'text-anchor': 'middle', 'font-size': 10, fill: ink, opacity: 0.8 }, p));
-      anim.append(title(`${white ? 'White' : 'Red'} ${shogun ? 'Shogun' : `soldier ${p}`}, shows ${pos.numbers[sq]}`));
+      anim.append(title(`${white ? 'White' : 'Red'} ${shogun ? 'Shogun' : `soldier ${p}`}${n != null ? `, shows ${n}` : ''}`));
       outer.append(anim);
       if (threatened) {
         outer.append(s('circle', { r: SQ * 0.46, fill: 'none', stroke: '#c00', 'stroke-width': shogun ? 5 : 3, 'stroke-dasharray': shogun ? null : '6 4', 'data-threat': sq }));
@@ -196,10 +140,9 @@ export class ShogunBoard {
         const [cx, cy] = xy(to);
         const d = s('g', { class: 'sq-dest', 'data-dest': to, 'data-move': mv });
         d.append(s('rect', { x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ, fill: 'transparent' }));
-        // The server's number, else the magnets' (known before the move;
-        // with random numbers there is none).
-        const n = moveNumbers[mv] ?? (pos.magnetic
-          ? magnetNumber(pos.pieces[this.selected], FILES.indexOf(to[0]), Number(to[1]) - 1, pos.rotation) : null);
+        // With magnets the server says the number ahead; with random
+        // numbers chance draws it after the move, so none is shown.
+        const n = moveNumbers[mv];
         const capture = !!pos.pieces[to];
         d.append(s('circle', { cx, cy, r: capture ? SQ * 0.45 : SQ * 0.25, fill: capture ? 'none' : '#0072b2', 'fill-opacity': 0.85, stroke: capture ? '#0072b2' : 'none', 'stroke-width': 4 }));
         if (n != null) {
@@ -219,6 +162,20 @@ export class ShogunBoard {
       this.update(this.view);
     });
     this.container.replaceChildren(svg);
-    this.shogunInCheck = [...threats].some((sq) => pos.pieces[sq] === (whiteToMove ? 'S' : 's'));
   }
 }
+
+/** Shogun in the game view (see boards/index.js). */
+export default {
+  createBoard: (container) => new ShogunBoard(container),
+  // The chips look like the pieces: white and red discs.
+  chip: (seat) => (seat === 1 ? chipEl('shogun-w', 'W') : chipEl('shogun-r', 'R')),
+  placeholder: 'e1e3',
+  flipsForSecondSeat: true,
+  statusNote(st) {
+    const threatened = st.extras && st.extras.threatened;
+    if (!threatened || st.result || !st.toAct) return null;
+    const side = parsePosition(st.position).toMove === 'w' ? 'white' : 'red';
+    return threatened[side] ? h('strong', { class: 'alarm', 'data-test': 'shogun-threat' }, ' Shogun! (under attack)') : null;
+  },
+};

@@ -1,0 +1,181 @@
+// The "New game" form, built from the server's catalogue: one select of
+// games, then each option of the chosen game as its `kind` says (a choice,
+// counts per seat, free text), then one select per seat offering a human,
+// an open seat or one of the game's programs. No game is known here; what
+// the catalogue answer looks like is in docs/api.md.
+
+import { h, clear } from './dom.js';
+import { programLabel } from './players.js';
+import { descriptor } from './boards/index.js';
+import { seatName } from './catalogue.js';
+
+/** The value an option starts with. */
+function initial(opt) {
+  if (opt.kind === 'counts') return Array.isArray(opt.default) ? opt.default.slice() : [];
+  return opt.default ?? (opt.kind === 'choice' && opt.choices && opt.choices.length ? opt.choices[0].value : '');
+}
+
+/** Whether `opt` applies, given the other options' values (`only_if`). */
+function applies(opt, values) {
+  const cond = opt.only_if;
+  return !cond || (Array.isArray(cond.values) && cond.values.includes(values[cond.option]));
+}
+
+/** The choices of a `choice` option now (`choices_by` narrows them by another option). */
+function choicesNow(opt, values) {
+  const all = opt.choices || [];
+  const by = opt.choices_by;
+  if (!by || !by.values) return all;
+  const allowed = by.values[values[by.option]];
+  return Array.isArray(allowed) ? all.filter((c) => allowed.includes(c.value)) : all;
+}
+
+/** The seat choices of a game: `[value, label, about]`. */
+function seatChoices(entry) {
+  const out = [['human', 'Human', ''], ['open', 'Human, open to anyone', '']];
+  for (const p of entry.programs || []) {
+    const args = Array.isArray(p.args) ? p.args : [];
+    if (args.length) for (const a of args) out.push([`${p.name}:${a}`, programLabel(p.name, a, args), p.about || '']);
+    else out.push([p.name, programLabel(p.name, null, []), p.about || '']);
+  }
+  return out;
+}
+
+/**
+ * The form's state for `entry`: option values and seats. `values` holds the
+ * values chosen so far (kept when an option still makes sense).
+ */
+function startState(entry) {
+  const values = {};
+  for (const opt of entry.options || []) values[opt.name] = initial(opt);
+  return { values, seats: (entry.default_seats || []).slice() };
+}
+
+/** How many seats the options ask for. */
+function seatCount(entry, values) {
+  const opt = (entry.options || []).find((o) => o.seats);
+  const n = opt ? Number(values[opt.name]) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : (entry.players && entry.players[0]) || 2;
+}
+
+/** The options to send: applicable ones, counts only when one is not 0, text only when given. */
+export function optionsToSend(entry, values, seats) {
+  const out = {};
+  for (const opt of entry.options || []) {
+    if (!applies(opt, values)) continue;
+    const v = values[opt.name];
+    if (opt.kind === 'counts') {
+      const counts = Array.from({ length: seats }, (_, i) => Number(v[i]) || 0);
+      if (counts.some((x) => x > 0)) out[opt.name] = counts;
+    } else if (opt.kind === 'text') {
+      if (typeof v === 'string' && v.trim()) out[opt.name] = v.trim();
+    } else if (v !== undefined && v !== null && v !== '') {
+      out[opt.name] = v;
+    }
+  }
+  return out;
+}
+
+/** The fields of one option (`redraw` after a change other fields depend on). */
+function optionField(opt, entry, state, redraw) {
+  const id = `opt-${opt.name}`;
+  const label = h('label', { for: id }, opt.label || opt.name);
+  if (opt.kind === 'choice') {
+    const choices = choicesNow(opt, state.values);
+    if (!choices.some((c) => c.value === state.values[opt.name]) && choices.length) state.values[opt.name] = choices[0].value;
+    const sel = h('select', { id, 'data-option': opt.name, onchange: (e) => {
+      state.values[opt.name] = choices[e.target.selectedIndex].value;
+      redraw();
+    } }, choices.map((c) => h('option', { value: String(c.value), selected: c.value === state.values[opt.name] }, c.label ?? String(c.value))));
+    return [h('div', { class: 'field-row' }, label, sel)];
+  }
+  if (opt.kind === 'counts') {
+    const row = h('div', { class: 'field-row' }, h('label', null, opt.label || opt.name));
+    const n = seatCount(entry, state.values);
+    const counts = state.values[opt.name];
+    for (let i = 0; i < n; i++) {
+      row.append(descriptor(entry.game).chip(i + 1), h('input', {
+        type: 'number', min: opt.min ?? 0, max: opt.max ?? null, value: counts[i] || 0, style: 'width: 3.5rem',
+        'data-option': opt.name, 'data-seat': i + 1, 'aria-label': `${opt.label || opt.name}: ${seatName(entry, i + 1)}`,
+        onchange: (e) => {
+          const lo = opt.min ?? 0;
+          const hi = opt.max ?? Infinity;
+          counts[i] = Math.min(hi, Math.max(lo, Math.floor(Number(e.target.value) || 0)));
+          e.target.value = counts[i];
+        },
+      }));
+    }
+    return [row, opt.about ? h('p', { class: 'hint' }, opt.about) : null];
+  }
+  // Free text: sent only when not empty.
+  return [h('div', { class: 'field-row' }, label, h('input', {
+    type: 'text', id, 'data-option': opt.name, value: state.values[opt.name] || '', autocomplete: 'off', spellcheck: 'false',
+    oninput: (e) => { state.values[opt.name] = e.target.value; },
+  })), opt.about ? h('p', { class: 'hint' }, opt.about) : null];
+}
+
+/** One select per seat: a human, an open seat or a program. */
+function seatsField(entry, state) {
+  const n = seatCount(entry, state.values);
+  const choices = seatChoices(entry);
+  const fallback = (entry.default_seats || []).slice(-1)[0] || choices[choices.length - 1][0];
+  while (state.seats.length < n) state.seats.push(fallback);
+  state.seats.length = n;
+  state.seats = state.seats.map((k) => (choices.some(([v]) => v === k) ? k : fallback));
+  const box = h('div', { class: 'seats-form' });
+  state.seats.forEach((kind, i) => {
+    box.append(h('div', { class: 'seat' }, descriptor(entry.game).chip(i + 1),
+      h('label', { for: `seat-${i + 1}`, style: 'min-width: 5.5rem' }, seatName(entry, i + 1)),
+      h('select', { id: `seat-${i + 1}`, 'data-seat': i + 1, onchange: (e) => { state.seats[i] = e.target.value; } },
+        choices.map(([v, t, about]) => h('option', { value: v, selected: v === kind, title: about || null }, t)))));
+  });
+  return box;
+}
+
+/**
+ * Mounts the form into `form` (a `<form>`); `onCreate(game, options, seats)`
+ * is called on submit with the seat kinds (`open` for a seat left open).
+ */
+export function newGameForm(form, cat, onCreate) {
+  const errorBox = h('div', { role: 'alert' });
+  let entry = cat.games[0];
+  let state = startState(entry);
+  let showAdvanced = false;
+
+  function draw() {
+    clear(form);
+    const gameSel = h('select', { id: 'game', name: 'game', onchange: (e) => {
+      entry = cat.games[e.target.selectedIndex];
+      state = startState(entry);
+      draw();
+    } }, cat.games.map((g) => h('option', { value: g.game, selected: g === entry }, g.title || g.game)));
+    form.append(h('h2', null, 'New game'),
+      h('div', { class: 'field-row' }, h('label', { for: 'game' }, 'Game'), gameSel,
+        h('a', { href: `/rules/${entry.game}`, 'data-link': '', class: 'small' }, 'rules')),
+      entry.about ? h('p', { class: 'hint' }, entry.about) : null);
+    const shown = (entry.options || []).filter((o) => applies(o, state.values));
+    for (const opt of shown.filter((o) => !o.advanced)) form.append(...optionField(opt, entry, state, draw).filter(Boolean));
+    const advanced = shown.filter((o) => o.advanced);
+    if (advanced.length) {
+      const more = h('details', { class: 'more-options', open: showAdvanced, ontoggle: (e) => { showAdvanced = e.target.open; } },
+        h('summary', null, 'More options'));
+      for (const opt of advanced) more.append(...optionField(opt, entry, state, draw).filter(Boolean));
+      form.append(more);
+    }
+    form.append(h('h2', null, 'Seats'), seatsField(entry, state),
+      h('p', { class: 'hint' }, 'You take the first human seat; every other human seat gets an invite link.'),
+      errorBox, h('div', { class: 'field-row' }, h('button', { class: 'primary', type: 'submit', id: 'start' }, 'Start the game')));
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    clear(errorBox);
+    const n = seatCount(entry, state.values);
+    try {
+      await onCreate(entry.game, optionsToSend(entry, state.values, n), state.seats.slice(0, n));
+    } catch (err) {
+      errorBox.replaceChildren(h('div', { class: 'error' }, err.message));
+    }
+  });
+  draw();
+}
