@@ -97,26 +97,9 @@ const browser = await chromium.launch({
     '--no-first-run', '--disable-component-update', '--disable-sync'],
 });
 
-// TEMPORARY — remove once the server's /api/catalogue has the shape the lobby
-// reads (titles, seat names, option lists; docs/api.md): until then every
-// page gets catalogue-stub.json with the server's own programs.
-let catalogueStub = null;
-function stubCatalogue(real) {
-  if (real.games.every((g) => g.title && Array.isArray(g.options))) return null;
-  const stub = JSON.parse(readFileSync(new URL('catalogue-stub.json', import.meta.url), 'utf8'));
-  stub.games = stub.games.filter((g) => real.games.some((r) => r.game === g.game)).map((g) => ({
-    ...g,
-    programs: real.games.find((r) => r.game === g.game).programs.map((p) => ({
-      ...p, args: p.name === 'ai' ? ['1', '2', '3', '4', '5'] : [],
-    })),
-  }));
-  return stub;
-}
-
 const pageErrors = [];
 async function newPage(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport });
-  if (catalogueStub) await context.route('**/api/catalogue', (r) => r.fulfill({ json: catalogueStub }));
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) pageErrors.push(`${page.url()}: ${m.text()}`); });
@@ -690,8 +673,6 @@ test('Shogun: the threatened pieces a spectator sees are the server\'s', async (
 let failed = 0;
 try {
   catalogue = await waitForServer();
-  catalogueStub = stubCatalogue(catalogue);
-  if (catalogueStub) console.log('note: the server\'s catalogue lacks the lobby\'s shape; the pages get catalogue-stub.json');
   console.log(`kyoku serve on ${BASE}; games and their programs: ${catalogue.games.map((g) => `${g.game} (${g.programs.map((p) => p.name).join(', ')})`).join('; ')}`);
   for (const t of tests) {
     if (FILTER && !t.name.toLowerCase().includes(FILTER.toLowerCase())) continue;
