@@ -543,6 +543,78 @@ mod tests {
         reply_despite(FailingProgram::Panics).await;
     }
 
+    /// Waits (20 s at most) until `done` holds for the game's state.
+    async fn wait_for(slot: &Arc<Slot>, done: impl Fn(&Live) -> bool) {
+        let mut changes = slot.subscribe();
+        tokio::time::timeout(std::time::Duration::from_secs(20), async {
+            loop {
+                if done(&*slot.live.lock().await) {
+                    return;
+                }
+                let _ = tokio::time::timeout(
+                    std::time::Duration::from_millis(50),
+                    changes.changed(),
+                )
+                .await;
+            }
+        })
+        .await
+        .expect("the change ran to its end");
+    }
+
+    /// A client that goes away while its move is being stored: the request
+    /// is dropped after its first poll, the move is stored all the same,
+    /// published, and the program answers it.
+    #[tokio::test]
+    async fn a_move_whose_client_vanishes_runs_to_its_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = app(&dir).await;
+        let made = human_against_ai(&app, "dobutsu").await;
+        let req = MoveRequest {
+            seat: 1,
+            token: made.seats[0].token.clone(),
+            mv: "b2b3".into(),
+        };
+        // Polled once, then dropped: as when the HTTP server drops the
+        // handler of a client that reset its connection.
+        let dropped = tokio::time::timeout(std::time::Duration::ZERO, app.play(&made.id, req));
+        assert!(dropped.await.is_err(), "the commit was still under way");
+        let slot = app.slot(&made.id).unwrap();
+        wait_for(&slot, |live| live.session.ply() == 2 && !live.ai_running).await;
+        let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
+        assert_eq!(state["ply"], 2, "published: {state}");
+        let stored = crate::store::stored_moves(&dir.path().join("t.db"), &made.id).unwrap();
+        assert_eq!(stored.map(|m| m.len()), Some(2));
+    }
+
+    /// The same for joining an open seat.
+    #[tokio::test]
+    async fn a_join_whose_client_vanishes_runs_to_its_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = app(&dir).await;
+        let made = app
+            .create(CreateRequest {
+                game: "dobutsu".into(),
+                options: json!({}),
+                seats: vec!["human".into(), "human".into()],
+                open_seats: vec![2],
+            })
+            .await
+            .unwrap();
+        let dropped = tokio::time::timeout(std::time::Duration::ZERO, app.join(&made.id, None));
+        assert!(dropped.await.is_err(), "the join was still under way");
+        let slot = app.slot(&made.id).unwrap();
+        wait_for(&slot, |live| live.status() == GameStatus::Active).await;
+        let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
+        assert_eq!(state["status"], "active", "published: {state}");
+        // Stored: the game loads again with the seat taken.
+        drop(app);
+        let (_, rows) =
+            crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
+        let row = rows.iter().find(|r| r.id == made.id).unwrap();
+        assert!(!row.seats[1].open, "the join is stored");
+    }
+
     #[tokio::test]
     async fn a_seat_whose_program_cannot_be_made_gets_a_stand_in() {
         let dir = tempfile::tempdir().unwrap();
