@@ -165,7 +165,7 @@ mod tests {
     #[test]
     fn every_legal_move_has_its_own_action_and_text() {
         let pos =
-            Position::from_text("l2/3/1+C1/2L[CEGceg] w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+            Position::from_text("l2/3/1+C1/2L[CEG] w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut seen = std::collections::HashSet::new();

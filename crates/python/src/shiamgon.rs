@@ -68,7 +68,7 @@ impl Engine for Position {
             self.players()
         );
         let scores = self.scores();
-        for seat in 0..self.players() {
+        for (seat, score) in scores.iter().enumerate() {
             let stones: Vec<&str> = self
                 .stones(Player::new(seat))
                 .iter()
@@ -78,7 +78,7 @@ impl Engine for Position {
                 "seat {} ({}), score {}: {}\n",
                 seat + 1,
                 svg::COLOUR_NAMES[seat],
-                scores[seat],
+                score,
                 stones.join(" ")
             ));
         }
