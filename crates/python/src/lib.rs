@@ -37,6 +37,17 @@ fn value_error(msg: String) -> PyErr {
     PyValueError::new_err(msg)
 }
 
+/// A non-negative index from any Python integer (NumPy's included); a
+/// negative, huge or non-integer value is a `ValueError` naming `what`.
+fn index(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    let v: i64 = obj.extract().map_err(|_| {
+        value_error(format!(
+            "{what} must be an integer that fits 64 bits, not {obj}"
+        ))
+    })?;
+    usize::try_from(v).map_err(|_| value_error(format!("{what} {v} is negative")))
+}
+
 /// A game in progress: the position, its history (for the repetition
 /// rule), and the observation options it was made with.
 #[pyclass(module = "kyoku", name = "State")]
@@ -123,9 +134,8 @@ impl State {
     }
 
     /// Plays an action; `ValueError` (and no change) when it is not legal.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let a = usize::try_from(action)
-            .map_err(|_| value_error(format!("action {action} is negative")))?;
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = index(action, "action")?;
         self.inner.apply_action(a).map_err(value_error)
     }
 
@@ -200,7 +210,12 @@ impl State {
     }
 
     /// The observation of `seat` as an int8 NumPy array (layout in the README).
-    fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = index(seat, "seat")?;
         if seat >= self.inner.num_players() {
             return Err(value_error(format!(
                 "seat {seat} does not exist; seats are 0..{}",
@@ -214,7 +229,12 @@ impl State {
 
     /// An int8 NumPy array of `num_actions()` entries, 1 for each legal
     /// action when `seat` acts now, all zeros otherwise.
-    fn action_mask<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = index(seat, "seat")?;
         let n = self.inner.num_actions();
         let mut mask = vec![0i8; n];
         if self.inner.to_act().player().map(|p| p.index()) == Some(seat) {
@@ -233,9 +253,8 @@ impl State {
     }
 
     /// The move text of an action index (legal here or not).
-    fn action_to_move(&self, action: i64) -> PyResult<String> {
-        let a = usize::try_from(action)
-            .map_err(|_| value_error(format!("action {action} is negative")))?;
+    fn action_to_move(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let a = index(action, "action")?;
         self.inner.action_to_move(a).map_err(value_error)
     }
 

@@ -242,3 +242,47 @@ pub fn returns(outcome: Option<&Outcome>, players: usize) -> Vec<f64> {
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dobutsu() -> Session<kyoku_dobutsu::Position> {
+        Session::new(kyoku_dobutsu::Position::startpos(), ObsOptions::default())
+    }
+
+    #[test]
+    fn illegal_actions_change_nothing_and_say_why() {
+        let mut s = dobutsu();
+        let before = s.text();
+        let err = s.apply_action(999).unwrap_err();
+        assert!(err.contains("outside"), "{err}");
+        let a1a2 = s.move_to_action("a1a2").unwrap_or(usize::MAX);
+        let err = s.apply_action(a1a2).unwrap_err();
+        assert!(err.contains("a1a2"), "{err}");
+        assert_eq!(s.text(), before);
+        assert!(s.apply_move("b2b3").is_ok());
+        assert_ne!(s.text(), before);
+    }
+
+    #[test]
+    fn repetition_ends_the_game_as_a_draw() {
+        // Giraffes shuffle back and forth: the start comes back a third time.
+        let mut s = dobutsu();
+        for _ in 0..2 {
+            for mv in ["c1c2", "a4a3", "c2c1", "a3a4"] {
+                assert!(s.apply_move(mv).is_ok(), "{mv}");
+            }
+        }
+        assert_eq!(s.to_act(), ToAct::Nobody);
+        assert!(s.legal_actions().is_empty());
+        assert_eq!(returns(s.outcome().as_ref(), 2), vec![0.0, 0.0]);
+    }
+
+    #[test]
+    fn returns_follow_places() {
+        let o = Outcome::from_scores(&[5, 9, 5, 1], "x");
+        assert_eq!(returns(Some(&o), 4), vec![0.0, 1.0, 0.0, -1.0]);
+        assert_eq!(returns(None, 3), vec![0.0; 3]);
+    }
+}

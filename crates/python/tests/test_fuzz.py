@@ -30,17 +30,17 @@ def test_from_text_reads_or_raises_value_error(game, text):
 
 
 @settings(max_examples=300, deadline=None)
-@given(game=st.sampled_from(GAMES), text=st.text(max_size=12), action=st.integers(-(2**40), 2**40))
+@given(game=st.sampled_from(GAMES), text=st.text(max_size=12), action=st.integers(-(2**70), 2**70))
 def test_moves_and_actions_play_or_raise_value_error(game, text, action):
     state = kyoku.new_game(game)
     before = state.text()
     for call in (lambda: state.apply_move(text), lambda: state.apply_action(action)):
         try:
             call()
-        except (ValueError, OverflowError):
+        except ValueError:
             assert state.text() == before
         before = state.text()
     try:
         state.action_to_move(action)
-    except (ValueError, OverflowError):
+    except ValueError:
         pass

@@ -177,6 +177,11 @@ def test_errors_are_value_errors_with_the_engines_message():
         d.apply_action(180)
     with pytest.raises(ValueError, match="negative"):
         d.apply_action(-1)
+    with pytest.raises(ValueError, match="64 bits"):
+        d.apply_action(2**64)
+    with pytest.raises(ValueError, match="integer"):
+        d.apply_action("b2b3")
+    assert d.action_to_move(np.int64(4 * 12 + 7)) == "b2b3"
     illegal = d.move_to_action("a1a2")  # an Elephant steps diagonally only
     with pytest.raises(ValueError, match="a1a2"):
         d.apply_action(illegal)
