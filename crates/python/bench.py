@@ -7,6 +7,7 @@ from ``reset``, for ``--seconds`` per round; the median of ``--rounds``
 rounds is reported. Rounds alternate between environments so that load from
 elsewhere on the machine falls on all of them alike.
 
+    pip install "pettingzoo[classic]"   # chess_v6 needs chess and pygame
     python bench.py [--seconds 3] [--rounds 5] [--json]
 """
 
