@@ -33,6 +33,9 @@ pub const CHANCE: i64 = -1;
 /// `current_player()` once the game is over (as in OpenSpiel).
 pub const TERMINAL: i64 = -4;
 
+/// The deepest perft `State.perft` runs.
+const MAX_PERFT_DEPTH: usize = 20;
+
 fn value_error(msg: String) -> PyErr {
     PyValueError::new_err(msg)
 }
@@ -273,10 +276,17 @@ impl State {
         self.inner.svg()
     }
 
-    /// Perft from this position by the engine itself.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// Perft from this position by the engine itself (depth at most 20:
+    /// deeper would run for ages).
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth = index(depth, "depth")?;
+        if depth > MAX_PERFT_DEPTH {
+            return Err(value_error(format!(
+                "perft depth {depth} is more than {MAX_PERFT_DEPTH}"
+            )));
+        }
         let s = &self.inner;
-        py.detach(|| s.perft(depth))
+        Ok(py.detach(|| s.perft(depth as u32)))
     }
 
     fn __str__(&self) -> String {
@@ -302,14 +312,32 @@ impl State {
 fn new_game(
     game: &str,
     fen: Option<String>,
-    rotation: Option<u8>,
+    rotation: Option<Bound<'_, PyAny>>,
     variant: Option<String>,
     setup: Option<String>,
     board: Option<String>,
-    players: Option<usize>,
-    handicap: Option<Vec<usize>>,
+    players: Option<Bound<'_, PyAny>>,
+    handicap: Option<Vec<Bound<'_, PyAny>>>,
     landing_numbers: bool,
 ) -> PyResult<State> {
+    let rotation = match rotation {
+        None => None,
+        Some(r) => {
+            let r = index(&r, "rotation")?;
+            Some(
+                u8::try_from(r)
+                    .map_err(|_| value_error(format!("rotation {r} is not 0, 1, 2 or 3")))?,
+            )
+        }
+    };
+    let players = players.map(|p| index(&p, "players")).transpose()?;
+    let handicap = handicap
+        .map(|h| {
+            h.iter()
+                .map(|c| index(c, "a handicap count"))
+                .collect::<PyResult<Vec<_>>>()
+        })
+        .transpose()?;
     let opts = GameOptions {
         fen,
         rotation,
