@@ -1,0 +1,24 @@
+"""kyoku: Dōbutsu Shōgi, Shogun and Shiamgon for Python.
+
+``new_game`` makes a :class:`State` (OpenSpiel-style: ``current_player``,
+``legal_actions``, ``apply_action``, ``returns``, ``observation`` …);
+:class:`Agent` plays the product's programs; :class:`Tablebase` holds
+Dōbutsu Shōgi's perfect values. PettingZoo environments are in
+:mod:`kyoku.envs`.
+"""
+
+from ._kyoku import CHANCE, GAMES, TERMINAL, Agent, State, Tablebase, new_game, programs
+
+from_text = State.from_text
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "Agent",
+    "State",
+    "Tablebase",
+    "from_text",
+    "new_game",
+    "programs",
+]
