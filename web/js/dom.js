@@ -24,6 +24,8 @@ function setAttrs(el, attrs) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'text') el.textContent = v;
+    // Through the CSSOM: the Content-Security-Policy allows no inline style attributes.
+    else if (k === 'style') el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
 }

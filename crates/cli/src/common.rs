@@ -69,9 +69,3 @@ pub fn print_moves<P: Position>(pos: &P) -> anyhow::Result<()> {
 pub fn context<E: Display>(what: &str) -> impl FnOnce(E) -> anyhow::Error + '_ {
     move |e| anyhow::anyhow!("{what}: {e}")
 }
-
-/// Reads a game's name for clap (the catalogue's message for an unknown one).
-pub fn parse_game(text: &str) -> Result<kyoku_games::GameKind, String> {
-    text.parse()
-        .map_err(|e: kyoku_games::GameError| e.to_string())
-}

@@ -23,8 +23,7 @@ use crate::game_flags::GameFlags;
 #[derive(Args)]
 pub struct MatchArgs {
     /// The game: dobutsu, shogun or shiamgon.
-    #[arg(value_parser = crate::common::parse_game)]
-    game: GameKind,
+    game: String,
     /// The programs, one per seat, comma-separated: random, ai:1 … ai:5,
     /// perfect (Dōbutsu).
     #[arg(long)]
@@ -167,10 +166,11 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let options = a.options.options(a.game, specs.len())?;
+    let game: GameKind = a.game.parse()?;
+    let options = a.options.options(game, specs.len())?;
     // Made once before the match so that a mistake is told at once.
     Session::new(
-        a.game.new_game(&options)?,
+        game.new_game(&options)?,
         &specs,
         Seeds::from_seed(a.seed, specs.len()),
         Failure::Error,
@@ -191,7 +191,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                     if g >= a.games {
                         break;
                     }
-                    let r = play_one(a.game, &options, &specs, g, a.seed, a.max_plies);
+                    let r = play_one(game, &options, &specs, g, a.seed, a.max_plies);
                     let failed = r.is_err();
                     if let Ok(mut v) = results.lock() {
                         v[g] = Some(r);

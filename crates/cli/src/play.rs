@@ -27,8 +27,7 @@ use crate::game_flags::GameFlags;
 #[derive(clap::Args)]
 pub struct PlayArgs {
     /// The game: dobutsu, shiamgon or shogun (may be left out with --load).
-    #[arg(value_parser = crate::common::parse_game)]
-    game: Option<GameKind>,
+    game: Option<String>,
     /// Who sits where, in seat order, comma-separated: human, random,
     /// ai:LEVEL, perfect. Shiamgon has as many players as seats given.
     /// Default: the game's default seats (you against computer level 2).
@@ -201,11 +200,11 @@ fn game_and_seats(
     a: &PlayArgs,
     loaded: Option<&Record>,
 ) -> anyhow::Result<(Box<dyn AnyGame>, Vec<SeatSpec>)> {
-    let kind = match (a.game, loaded) {
-        (Some(g), Some(r)) if g.name() != r.game => {
+    let kind: GameKind = match (&a.game, loaded) {
+        (Some(g), Some(r)) if *g != r.game => {
             bail!("the record is a game of {}, not {g}", r.game)
         }
-        (Some(g), _) => g,
+        (Some(g), _) => g.parse()?,
         (None, Some(r)) => r.game.parse()?,
         (None, None) => bail!(
             "name a game: {}",

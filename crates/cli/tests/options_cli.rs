@@ -58,7 +58,11 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
         ("shogun", &["--board", "disc5"], json!({"board": "disc5"})),
         ("shogun", &["--rotation", "7"], json!({"rotation": 7})),
         ("shogun", &["--variant", "dice"], json!({"variant": "dice"})),
-        ("dobutsu", &["--handicap", "1,2"], json!({"handicap": [1, 2]})),
+        (
+            "dobutsu",
+            &["--handicap", "1,2"],
+            json!({"handicap": [1, 2]}),
+        ),
         (
             "shiamgon",
             &["--board", "hex"],

@@ -26,7 +26,6 @@ use pyo3::types::{PyByteArray, PyTuple};
 
 use engine::ObsOptions;
 use session::DynSession;
-use start::GameOptions;
 
 /// `current_player()` when chance acts (as in OpenSpiel).
 pub const CHANCE: i64 = -1;
@@ -302,53 +301,51 @@ impl State {
     }
 }
 
-/// A new game. Dōbutsu takes `fen`; Shogun `rotation`, `variant`
-/// (`magnetic`/`random`) and `setup`; Shiamgon `board`, `players` and
-/// `handicap`. `landing_numbers` adds Shogun's landing-number planes to
-/// observations.
+/// A Python option value as JSON: whole numbers, text, true/false and
+/// lists of those.
+fn option_json(v: &Bound<'_, PyAny>, name: &str) -> PyResult<serde_json::Value> {
+    use pyo3::types::{PyBool, PyString};
+    if v.is_instance_of::<PyBool>() {
+        return Ok(serde_json::Value::Bool(v.extract()?));
+    }
+    if v.is_instance_of::<PyString>() {
+        return Ok(serde_json::Value::String(v.extract()?));
+    }
+    if let Ok(n) = v.extract::<i64>() {
+        return Ok(n.into());
+    }
+    if let Ok(items) = v.extract::<Vec<Bound<'_, PyAny>>>() {
+        return items.iter().map(|i| option_json(i, name)).collect();
+    }
+    Err(value_error(format!(
+        "option {name}: expected a whole number, text or a list of them"
+    )))
+}
+
+/// A new game with the catalogue's options as keywords: Dōbutsu takes
+/// `fen`; Shogun `rotation`, `variant` (`magnetic`/`random`), `first`
+/// (`white`/`red`) and `setup`; Shiamgon `board`, `players` and `handicap`.
+/// `landing_numbers` adds Shogun's landing-number planes to observations.
 #[pyfunction]
-#[pyo3(signature = (game, *, fen=None, rotation=None, variant=None, setup=None, board=None, players=None, handicap=None, landing_numbers=false))]
-#[allow(clippy::too_many_arguments)] // Python keyword arguments, one per option
+#[pyo3(signature = (game, *, landing_numbers=false, **options))]
 fn new_game(
     game: &str,
-    fen: Option<String>,
-    rotation: Option<Bound<'_, PyAny>>,
-    variant: Option<String>,
-    setup: Option<String>,
-    board: Option<String>,
-    players: Option<Bound<'_, PyAny>>,
-    handicap: Option<Vec<Bound<'_, PyAny>>>,
     landing_numbers: bool,
+    options: Option<&Bound<'_, pyo3::types::PyDict>>,
 ) -> PyResult<State> {
-    let rotation = match rotation {
-        None => None,
-        Some(r) => {
-            let r = index(&r, "rotation")?;
-            Some(
-                u8::try_from(r)
-                    .map_err(|_| value_error(format!("rotation {r} is not 0, 1, 2 or 3")))?,
-            )
+    let mut map = serde_json::Map::new();
+    if let Some(options) = options {
+        for (k, v) in options.iter() {
+            let name: String = k.extract()?;
+            if v.is_none() {
+                continue;
+            }
+            let value = option_json(&v, &name)?;
+            map.insert(name, value);
         }
-    };
-    let players = players.map(|p| index(&p, "players")).transpose()?;
-    let handicap = handicap
-        .map(|h| {
-            h.iter()
-                .map(|c| index(c, "a handicap count"))
-                .collect::<PyResult<Vec<_>>>()
-        })
-        .transpose()?;
-    let opts = GameOptions {
-        fen,
-        rotation,
-        variant,
-        setup,
-        board,
-        players,
-        handicap,
-        obs: ObsOptions { landing_numbers },
-    };
-    start::new_game(game, &opts)
+    }
+    let obs = ObsOptions { landing_numbers };
+    start::new_game(game, &serde_json::Value::Object(map), obs)
         .map(|inner| State { inner })
         .map_err(value_error)
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use kyoku_core::{Agent, AgentRegistry, Position, SeatSpec};
 use kyoku_dobutsu::solve::{Tablebase, Value, analyze, shared_table};
+use kyoku_games::{GameError, GameKind};
 
 use crate::engine::Engine;
 use crate::session::{DynSession, Session};
@@ -29,7 +30,7 @@ impl Program {
     /// Checks the spec's syntax; the program itself is made for the first
     /// game it plays (the same spec means different programs per game).
     pub fn new(spec: &str, seed: u64) -> Result<Program, String> {
-        let spec = SeatSpec::parse(spec)?;
+        let spec = SeatSpec::parse(spec).map_err(|e| e.to_string())?;
         if spec == SeatSpec::Human {
             return Err("human is not a program; use random, ai:LEVEL or perfect".into());
         }
@@ -48,16 +49,20 @@ impl Program {
     }
 
     fn make(&self, game: &str) -> Result<Made, String> {
-        Ok(match game {
-            "dobutsu" => {
-                Made::Dobutsu(kyoku_games::dobutsu::players().make(&self.spec, self.seed)?)
-            }
-            "shogun" => Made::Shogun(kyoku_games::shogun::players().make(&self.spec, self.seed)?),
-            "shiamgon" => {
-                Made::Shiamgon(kyoku_games::shiamgon::players().make(&self.spec, self.seed)?)
-            }
-            other => return Err(format!("unknown game {other:?}")),
-        })
+        let kind: GameKind = game.parse().map_err(|e: GameError| e.to_string())?;
+        let (spec, seed) = (&self.spec, self.seed);
+        let made = match kind {
+            GameKind::Dobutsu => kyoku_games::dobutsu::players()
+                .make(spec, seed)
+                .map(Made::Dobutsu),
+            GameKind::Shogun => kyoku_games::shogun::players()
+                .make(spec, seed)
+                .map(Made::Shogun),
+            GameKind::Shiamgon => kyoku_games::shiamgon::players()
+                .make(spec, seed)
+                .map(Made::Shiamgon),
+        };
+        made.map_err(|e| e.to_string())
     }
 
     /// The spec as given (`ai:3`).

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use kyoku_core::SeatSpec;
+use kyoku_core::{AgentError, SeatSpec};
 use kyoku_games::session::Failure;
 use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use rand::Rng;
@@ -23,7 +23,7 @@ use crate::error::ApiError;
 use crate::limit::PerAddress;
 use crate::live::{HumanSeat, Live, Slot, Snapshot};
 use crate::store::{GameRow, MoveRow, Store, Write};
-use crate::tokens::{hex, new_id, new_token, token_matches};
+use crate::tokens::{Token, hash_token, hex, new_id, new_token, token_matches};
 use crate::views::{CreateAnswer, CreatedSeat, JoinAnswer, LobbyEntry};
 
 /// The server's shared state.
@@ -114,6 +114,10 @@ fn session_error(e: SessionError) -> ApiError {
         SessionError::NotYourTurn { .. } => ApiError::not_your_turn(e.to_string()),
         SessionError::Move(kyoku_core::MoveError::GameOver) => ApiError::game_over(),
         SessionError::Move(m) => ApiError::illegal_move(m.to_string()),
+        SessionError::Seat {
+            source: AgentError::Unavailable { .. },
+            ..
+        } => ApiError::unavailable(e.to_string()),
         SessionError::SeatCount { .. } | SessionError::Seat { .. } => {
             ApiError::bad_options(e.to_string())
         }
@@ -269,12 +273,19 @@ impl App {
         let seed: u64 = rand::rng().random::<u64>() >> 1; // fits SQLite's i64
         let seeds = Live::seeds(seed, specs.len());
         let session = Session::new(game, &specs, seeds, Failure::StandIn).map_err(session_error)?;
+        // The tokens are told once, in this answer; the server keeps hashes.
+        let tokens: Vec<Option<Token>> = specs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.is_human() && !req.open_seats.contains(&(i + 1))).then(new_token))
+            .collect();
         let humans = specs
             .iter()
             .enumerate()
             .map(|(i, s)| {
                 s.is_human().then(|| HumanSeat {
-                    token: new_token(),
+                    // An open seat gets its token when it is joined.
+                    token: hash_token(&tokens[i].unwrap_or_else(new_token)),
                     open: req.open_seats.contains(&(i + 1)),
                 })
             })
@@ -314,12 +325,12 @@ impl App {
             .session
             .specs()
             .iter()
-            .zip(&live.humans)
+            .zip(&tokens)
             .enumerate()
-            .map(|(i, (spec, human))| CreatedSeat {
+            .map(|(i, (spec, token))| CreatedSeat {
                 seat: i + 1,
                 kind: spec.to_string(),
-                token: human.as_ref().filter(|h| !h.open).map(|h| hex(&h.token)),
+                token: token.as_ref().map(|t| hex(t)),
             })
             .collect();
         let state = live.state(&id);
@@ -432,20 +443,23 @@ impl App {
                     + 1
             }
         };
+        // A new token for the one who joins, told once; the server keeps
+        // its hash.
+        let token = new_token();
         let Some(human) = live.humans[n - 1].as_mut() else {
             return Err(ApiError::seat_taken("not a human seat"));
         };
+        let before = human.clone();
         human.open = false;
-        let token = human.token;
+        human.token = hash_token(&token);
         let w = Write::Join {
             id: slot.id.clone(),
             seat: n,
+            token: hex(&human.token),
             status: live.status().as_str().to_string(),
         };
         if let Err(e) = self.store.write(w).await {
-            if let Some(h) = live.humans[n - 1].as_mut() {
-                h.open = true;
-            }
+            live.humans[n - 1] = Some(before);
             return Err(ApiError::storage(e.to_string()));
         }
         slot.publish(&live);
@@ -551,11 +565,9 @@ mod tests {
                 if done(&*slot.live.lock().await) {
                     return;
                 }
-                let _ = tokio::time::timeout(
-                    std::time::Duration::from_millis(50),
-                    changes.changed(),
-                )
-                .await;
+                let _ =
+                    tokio::time::timeout(std::time::Duration::from_millis(50), changes.changed())
+                        .await;
             }
         })
         .await
@@ -613,6 +625,106 @@ mod tests {
             crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
         let row = rows.iter().find(|r| r.id == made.id).unwrap();
         assert!(!row.seats[1].open, "the join is stored");
+    }
+
+    /// Every byte of the database's files.
+    fn db_bytes(dir: &tempfile::TempDir) -> Vec<u8> {
+        ["t.db", "t.db-wal"]
+            .iter()
+            .flat_map(|f| std::fs::read(dir.path().join(f)).unwrap_or_default())
+            .collect()
+    }
+
+    fn holds(bytes: &[u8], text: &str) -> bool {
+        bytes.windows(text.len()).any(|w| w == text.as_bytes())
+    }
+
+    #[tokio::test]
+    async fn no_token_can_be_read_from_the_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = app(&dir).await;
+        let made = app
+            .create(CreateRequest {
+                game: "dobutsu".into(),
+                options: json!({}),
+                seats: vec!["human".into(), "human".into()],
+                open_seats: vec![2],
+            })
+            .await
+            .unwrap();
+        let joined = app.join(&made.id, None).await.unwrap();
+        let tokens = [made.seats[0].token.clone().unwrap(), joined.token];
+        let req = MoveRequest {
+            seat: 1,
+            token: Some(tokens[0].clone()),
+            mv: "b2b3".into(),
+        };
+        app.play(&made.id, req).await.unwrap();
+        let bytes = db_bytes(&dir);
+        assert!(bytes.len() > 4096);
+        for t in &tokens {
+            assert!(!holds(&bytes, t), "token {t} is in the database");
+        }
+        // The joined seat's token plays.
+        let req = MoveRequest {
+            seat: 2,
+            token: Some(tokens[1].clone()),
+            mv: "c4c3".into(),
+        };
+        assert!(
+            app.play(&made.id, req)
+                .await
+                .is_err_and(|e| e.code == "illegal_move")
+        );
+    }
+
+    #[tokio::test]
+    async fn an_old_database_with_plain_tokens_is_migrated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        let plain = "00112233445566778899aabbccddeeff";
+        {
+            let (store, _) = crate::store::open(&path, crate::store::SyncMode::Normal).unwrap();
+            let row = GameRow {
+                id: "oldgame001".into(),
+                game: "dobutsu".into(),
+                options: "{}".into(),
+                seed: 1,
+                created_at: 1,
+                updated_at: 1,
+                seats: vec![
+                    crate::store::SeatRow {
+                        kind: "human".into(),
+                        token: Some(plain.into()),
+                        open: false,
+                    },
+                    crate::store::SeatRow {
+                        kind: "random".into(),
+                        token: None,
+                        open: false,
+                    },
+                ],
+                moves: vec![],
+            };
+            store
+                .write(Write::Create(row, "active".into()))
+                .await
+                .unwrap();
+        }
+        // The old store's writer closes its connection on its own thread.
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert!(
+            holds(&db_bytes(&dir), plain),
+            "the old form holds the token"
+        );
+        let app = app(&dir).await;
+        assert!(!holds(&db_bytes(&dir), plain), "migrated at open");
+        let req = MoveRequest {
+            seat: 1,
+            token: Some(plain.into()),
+            mv: "b2b3".into(),
+        };
+        app.play("oldgame001", req).await.unwrap();
     }
 
     #[tokio::test]

@@ -116,6 +116,21 @@ impl ApiError {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", m)
     }
 
+    /// 415 `unsupported_media_type`: a POST whose body is not declared JSON.
+    pub fn unsupported_media_type() -> Self {
+        Self::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "send the body as JSON, with Content-Type: application/json",
+        )
+    }
+
+    /// 503 `unavailable`: a program that exists cannot play on this server
+    /// now (the solved table it reads is missing or damaged).
+    pub fn unavailable(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", m)
+    }
+
     /// 500 `internal`.
     pub fn internal(m: impl Into<String>) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", m)

@@ -5,9 +5,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
+use axum::extract::Request;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, OriginalUri, Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -20,6 +22,28 @@ use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
 use crate::views::JoinAnswer;
 use crate::{BODY_LIMIT, web, ws};
+
+/// A game's id from the path. An id that cannot be read (not UTF-8, say)
+/// is the API's JSON 400, never the framework's plain-text rejection.
+pub struct GameId(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(e) => Err(ApiError::bad_request(format!(
+                "{} does not name a game: {}",
+                parts.uri.path(),
+                e.body_text()
+            ))),
+        }
+    }
+}
 
 /// The whole router: the API, the WebSocket, the UI.
 pub fn router(app: Arc<App>) -> Router {
@@ -35,16 +59,61 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(api_not_found)
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(require_json))
         .with_state(app);
-    Router::new().nest("/api", api).fallback(web::serve)
+    Router::new()
+        .nest("/api", api)
+        .fallback(web::serve)
+        .layer(middleware::map_response(protect))
+}
+
+/// A POST must say it sends JSON: a browser sends a cross-site form or
+/// `text/plain` POST without asking, but never one that claims JSON.
+async fn require_json(req: Request, next: Next) -> Response {
+    if req.method() == Method::POST {
+        let json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return ApiError::unsupported_media_type().into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// What every answer tells the browser: scripts and styles from this
+/// server only, no inline script, never framed, nothing sniffed, and no
+/// `Referer` (invite links carry seat tokens in their address).
+async fn protect(mut res: Response) -> Response {
+    const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+        img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+        form-action 'self'; frame-ancestors 'none'";
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(POLICY),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    res
 }
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::not_found(uri.path())
 }
 
-/// Reads a JSON body whatever its content type; maps every failure to the
-/// API's errors.
+/// Reads a JSON body (its content type checked by [`require_json`]); maps
+/// every failure to the API's errors.
 fn body<T: DeserializeOwned>(b: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = b.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -113,14 +182,14 @@ async fn create(
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
-async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn state(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
     let slot = app.slot(&id)?;
     Ok(json_bytes(StatusCode::OK, slot.snapshot().json.clone()))
 }
 
 async fn positions(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.slot(&id)?;
     Ok(Json(json!({ "positions": slot.positions().await })))
@@ -130,7 +199,7 @@ async fn positions(
 /// moves; default the current one), from the solved table (Dōbutsu only).
 async fn analysis(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.slot(&id)?;
@@ -166,7 +235,7 @@ async fn analysis(
 
 async fn play(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     // An unknown game is 404 whatever the body says.
@@ -185,7 +254,7 @@ struct JoinRequest {
 
 async fn join(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Json<JoinAnswer>, ApiError> {
     app.slot(&id)?;

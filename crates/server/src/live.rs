@@ -13,14 +13,14 @@ use serde_json::Value;
 use tokio::sync::{Mutex, watch};
 
 use crate::store::{GameRow, SeatRow};
-use crate::tokens::{Token, hex, parse_token};
+use crate::tokens::{TokenHash, hex, parse_stored};
 use crate::views::{GameState, HistoryEntry, LobbyEntry, ResultView, SeatView, ToActView};
 
 /// Who may play a human seat.
 #[derive(Clone, Debug)]
 pub struct HumanSeat {
-    /// The seat's secret.
-    pub token: Token,
+    /// The hash of the seat's secret.
+    pub token: TokenHash,
     /// Waiting for someone to join.
     pub open: bool,
 }
@@ -82,7 +82,7 @@ impl Live {
                     token: s
                         .token
                         .as_deref()
-                        .and_then(parse_token)
+                        .and_then(parse_stored)
                         .ok_or(RestoreError::Token(i + 1))?,
                     open: s.open,
                 }),

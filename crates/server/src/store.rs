@@ -29,7 +29,8 @@ impl From<rusqlite::Error> for StoreError {
 pub struct SeatRow {
     /// `human` or a program spec.
     pub kind: String,
-    /// The token of a human seat, as hex.
+    /// The SHA-256 of a human seat's token, as hex (in a database from
+    /// before tokens were hashed, the token itself: hashed when opened).
     pub token: Option<String>,
     /// A human seat waiting to be joined.
     pub open: bool,
@@ -89,6 +90,8 @@ pub enum Write {
         id: String,
         /// 1-based seat.
         seat: usize,
+        /// The hash of the seat's new token (hex).
+        token: String,
         /// `open`, `active` or `finished`.
         status: String,
     },
@@ -167,8 +170,38 @@ fn open_db(path: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     conn.pragma_update(None, "synchronous", sync)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    // What is deleted or overwritten (a token replaced by its hash) is
+    // zeroed on disk, not left in free pages.
+    conn.pragma_update(None, "secure_delete", "ON")?;
     conn.execute_batch(SCHEMA)?;
+    hash_plain_tokens(&conn)?;
     Ok(conn)
+}
+
+/// Replaces the tokens of a database from before tokens were hashed (32
+/// hex digits, the token itself) by their hashes, and clears the log so
+/// that no copy of them stays in the files.
+fn hash_plain_tokens(conn: &Connection) -> Result<(), StoreError> {
+    let plain: Vec<(String, i64, String)> = conn
+        .prepare("SELECT game_id, seat, token FROM seats WHERE length(token) = 32")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    if plain.is_empty() {
+        return Ok(());
+    }
+    let tx = conn.unchecked_transaction()?;
+    for (game, seat, token) in &plain {
+        let Some(hash) = crate::tokens::parse_stored(token) else {
+            continue;
+        };
+        tx.execute(
+            "UPDATE seats SET token = ?3 WHERE game_id = ?1 AND seat = ?2",
+            params![game, seat, crate::tokens::hex(&hash)],
+        )?;
+    }
+    tx.commit()?;
+    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    Ok(())
 }
 
 /// Opens (creating if needed) the database, reads every game, and starts
@@ -277,10 +310,15 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
                 params![id, status, at],
             )?;
         }
-        Write::Join { id, seat, status } => {
+        Write::Join {
+            id,
+            seat,
+            token,
+            status,
+        } => {
             let n = conn.execute(
-                "UPDATE seats SET open = 0 WHERE game_id = ?1 AND seat = ?2 AND open = 1",
-                params![id, *seat as i64],
+                "UPDATE seats SET open = 0, token = ?3 WHERE game_id = ?1 AND seat = ?2 AND open = 1",
+                params![id, *seat as i64, token],
             )?;
             if n != 1 {
                 return Err(rusqlite::Error::QueryReturnedNoRows);

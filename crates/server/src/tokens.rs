@@ -1,9 +1,36 @@
-//! Seat tokens (a human seat's secret) and game ids.
+//! Seat tokens (a human seat's secret) and game ids. The server keeps only
+//! a token's SHA-256 (in memory and in the database): a copy of the
+//! database lets nobody play anybody's seat.
 
 use rand::Rng;
+use sha2::{Digest, Sha256};
 
 /// A human seat's secret: 128 random bits.
 pub type Token = [u8; 16];
+
+/// What the server keeps of a token: its SHA-256.
+pub type TokenHash = [u8; 32];
+
+/// The hash of a token.
+pub fn hash_token(t: &Token) -> TokenHash {
+    Sha256::digest(t).into()
+}
+
+/// Reads a stored token: a hash (64 hex digits), or — in a database from
+/// before tokens were hashed — the token itself (32 hex digits), hashed now.
+pub fn parse_stored(text: &str) -> Option<TokenHash> {
+    match text.len() {
+        32 => parse_token(text).map(|t| hash_token(&t)),
+        64 if text.is_ascii() => {
+            let mut h = [0u8; 32];
+            for (i, b) in h.iter_mut().enumerate() {
+                *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+            }
+            Some(h)
+        }
+        _ => None,
+    }
+}
 
 /// The token as 32 lowercase hex digits, as clients hold it.
 pub fn hex(bytes: &[u8]) -> String {
@@ -22,17 +49,17 @@ pub fn parse_token(text: &str) -> Option<Token> {
     Some(t)
 }
 
-/// Compares two tokens in time independent of where they differ.
-pub fn same_token(a: &Token, b: &Token) -> bool {
+/// Compares two hashes in time independent of where they differ.
+fn same_hash(a: &TokenHash, b: &TokenHash) -> bool {
     let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
     std::hint::black_box(diff) == 0
 }
 
-/// Whether `given` (as the client sent it) is `token`.
-pub fn token_matches(token: &Token, given: Option<&str>) -> bool {
+/// Whether `given` (as the client sent it) is the token hashed to `hash`.
+pub fn token_matches(hash: &TokenHash, given: Option<&str>) -> bool {
     given
         .and_then(parse_token)
-        .is_some_and(|g| same_token(token, &g))
+        .is_some_and(|g| same_hash(hash, &hash_token(&g)))
 }
 
 /// A new token.
@@ -63,12 +90,16 @@ mod tests {
         let h = hex(&t);
         assert_eq!(h.len(), 32);
         assert_eq!(parse_token(&h), Some(t));
-        assert!(same_token(&t, &parse_token(&h).unwrap()));
-        assert!(token_matches(&t, Some(&h)));
-        assert!(!token_matches(&t, None));
+        let stored = hash_token(&t);
+        assert!(token_matches(&stored, Some(&h)));
+        assert!(!token_matches(&stored, None));
         let mut other = t;
         other[15] ^= 1;
-        assert!(!same_token(&t, &other));
+        assert!(!token_matches(&stored, Some(&hex(&other))));
+        // Stored as its hash, read back; an old plain token reads as its hash.
+        assert_eq!(parse_stored(&hex(&stored)), Some(stored));
+        assert_eq!(parse_stored(&h), Some(stored));
+        assert_eq!(parse_stored("abc"), None);
         assert_eq!(parse_token("zz"), None);
         assert_eq!(parse_token(&"é".repeat(16)), None);
         assert_eq!(parse_token(&"g".repeat(32)), None);

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
 use axum::response::Response;
 use serde_json::{Value, json};
 use tokio::sync::watch;
@@ -14,6 +14,7 @@ use tokio::sync::watch;
 use crate::BODY_LIMIT;
 use crate::app::{App, MoveRequest};
 use crate::error::ApiError;
+use crate::http::GameId;
 use crate::limit::Bucket;
 use crate::live::Snapshot;
 
@@ -24,24 +25,48 @@ pub const BURST: f64 = 40.0;
 /// Refused messages after which a connection is closed.
 pub const MAX_REFUSED: u32 = 200;
 const PING_EVERY: Duration = Duration::from_secs(30);
+/// The largest message the protocol layer reads at all: one over
+/// [`BODY_LIMIT`] but under this is answered with a close frame (1009, "message
+/// too big") rather than a dropped connection.
+const READ_LIMIT: usize = 16 * BODY_LIMIT;
 
 /// The upgrade: 404 before it for an unknown game, 503 `busy` when the
 /// game or the server has its most connections.
 pub async fn upgrade(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let slot = app.slot(&id)?;
     let ws = ws.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let pass = app.socket_pass(&slot)?;
     Ok(ws
-        .max_message_size(BODY_LIMIT)
-        .max_frame_size(BODY_LIMIT)
+        .max_message_size(READ_LIMIT)
+        .max_frame_size(READ_LIMIT)
         .on_upgrade(move |socket| async move {
             connection(app, id, slot.subscribe(), socket).await;
             drop(pass);
         }))
+}
+
+/// Closes with `code` and `reason`, then finishes the close handshake
+/// (reading, not answering) so the client gets everything sent before it.
+async fn close(socket: &mut WebSocket, code: u16, reason: String) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 fn error_msg(r: &Value, e: &ApiError) -> Message {
@@ -89,25 +114,15 @@ async fn connection(
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue, // ping/pong: answered by the library
                 };
+                if text.len() > BODY_LIMIT {
+                    let reason = format!("message too big: {} bytes, at most {BODY_LIMIT}", text.len());
+                    close(&mut socket, 1009, reason).await;
+                    return;
+                }
                 if bucket.take().is_err() {
                     refused += 1;
                     if refused >= MAX_REFUSED {
-                        let _ = socket
-                            .send(Message::Close(Some(CloseFrame {
-                                code: 1008,
-                                reason: "too many messages".into(),
-                            })))
-                            .await;
-                        // Finish the close handshake (reading, not answering)
-                        // so the client gets everything sent before it.
-                        let _ = tokio::time::timeout(Duration::from_secs(2), async {
-                            while let Some(Ok(m)) = socket.recv().await {
-                                if matches!(m, Message::Close(_)) {
-                                    break;
-                                }
-                            }
-                        })
-                        .await;
+                        close(&mut socket, 1008, "too many messages".into()).await;
                         return;
                     }
                     if socket.send(error_msg(&Value::Null, &ApiError::rate_limited())).await.is_err() {

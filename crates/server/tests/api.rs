@@ -75,6 +75,7 @@ impl Env {
         let r = self
             .http
             .post(self.url(path))
+            .header("content-type", "application/json")
             .body(body)
             .send()
             .await
@@ -386,6 +387,49 @@ async fn every_error_has_its_code() {
     );
     // 404 / 405 on the API's paths.
     expect(env.get("/api/nothing").await, 404, "not_found");
+    // A POST that does not say it is JSON (a cross-site form or text/plain
+    // POST) is refused and creates nothing.
+    let lobby = |v: Value| v["games"].as_array().map_or(0, Vec::len);
+    let before = lobby(env.get("/api/games").await.1);
+    let r = env
+        .http
+        .post(env.url("/api/games"))
+        .header("content-type", "text/plain")
+        .body(r#"{"game": "dobutsu", "seats": ["human", "human"]}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 415);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["error"], "unsupported_media_type");
+    assert_eq!(lobby(env.get("/api/games").await.1), before);
+    // Every answer carries the browser-side protections.
+    for path in ["/", "/api/catalogue", "/api/nothing"] {
+        let r = env.http.get(env.url(path)).send().await.unwrap();
+        let h = r.headers();
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"));
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["referrer-policy"], "no-referrer", "{path}");
+    }
+    // An id that is not UTF-8: the API's JSON error on every path.
+    expect(env.get("/api/games/%ff").await, 400, "bad_request");
+    expect(
+        env.get("/api/games/%ff/positions").await,
+        400,
+        "bad_request",
+    );
+    expect(env.get("/api/games/%ff/ws").await, 400, "bad_request");
+    expect(
+        env.post("/api/games/%ff/moves", &json!({})).await,
+        400,
+        "bad_request",
+    );
+    expect(
+        env.post("/api/games/%ff/join", &json!({})).await,
+        400,
+        "bad_request",
+    );
     let r = env.http.delete(env.url("/api/games")).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 405);
     // None of it changed the game.
@@ -468,6 +512,32 @@ async fn a_spectator_sees_moves_live_and_can_do_nothing() {
         .await
         .unwrap();
     assert_eq!(next_reply(&mut player).await["error"], "illegal_move");
+}
+
+#[tokio::test]
+async fn an_over_long_websocket_message_closes_with_1009_and_a_reason() {
+    let env = start().await;
+    let (id, _) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let mut ws = env.ws(&id).await;
+    next_json(&mut ws).await;
+    let long = format!("{{\"seat\": 1, \"move\": \"{}\"}}", "x".repeat(20 * 1024));
+    ws.send(Message::text(long)).await.unwrap();
+    let mut closed_with = None;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+        match m {
+            Ok(Message::Close(f)) => {
+                closed_with = f.map(|f| (u16::from(f.code), f.reason.to_string()));
+                break;
+            }
+            Ok(_) => {}
+            Err(e) => panic!("dropped instead of closed: {e}"),
+        }
+    }
+    let (code, reason) = closed_with.expect("a close frame");
+    assert_eq!(code, 1009);
+    assert!(reason.contains("too big"), "{reason}");
+    let (s, _) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, 200);
 }
 
 #[tokio::test]
