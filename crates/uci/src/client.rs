@@ -399,10 +399,22 @@ mod tests {
         assert_eq!(s.name, "fsf");
         assert_eq!(s.program, "/opt/fsf/stockfish");
         assert_eq!(s.args, vec!["--threads", "1", "a b"]);
-        assert!(matches!(EngineSpec::parse("fsf"), Err(SpecError::NoEquals(_))));
-        assert!(matches!(EngineSpec::parse("Fsf=x"), Err(SpecError::BadName(_))));
-        assert!(matches!(EngineSpec::parse("fsf=  "), Err(SpecError::NoCommand(_))));
-        assert!(matches!(EngineSpec::parse("fsf='x"), Err(SpecError::Quote(_))));
+        assert!(matches!(
+            EngineSpec::parse("fsf"),
+            Err(SpecError::NoEquals(_))
+        ));
+        assert!(matches!(
+            EngineSpec::parse("Fsf=x"),
+            Err(SpecError::BadName(_))
+        ));
+        assert!(matches!(
+            EngineSpec::parse("fsf=  "),
+            Err(SpecError::NoCommand(_))
+        ));
+        assert!(matches!(
+            EngineSpec::parse("fsf='x"),
+            Err(SpecError::Quote(_))
+        ));
     }
 
     proptest! {

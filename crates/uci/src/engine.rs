@@ -259,7 +259,9 @@ impl Engine {
         let side = game.side_to_move().unwrap_or(0);
         let infinite = go.infinite || go.ponder;
         let time = time::budget(&go, side, self.overhead_ms);
-        let depth = go.depth.or(go.mate.map(|m| (2 * m).saturating_sub(1).max(1)));
+        let depth = go
+            .depth
+            .or(go.mate.map(|m| (2 * m).saturating_sub(1).max(1)));
         let plan = Plan {
             depth,
             nodes: go.nodes,
@@ -308,7 +310,13 @@ impl Engine {
                 Ok(game) => self.game = Some(game),
                 Err(_) => {
                     info(&self.out, "the search failed; starting afresh");
-                    say(&self.out, &EngineLine::BestMove { mv: None, ponder: None });
+                    say(
+                        &self.out,
+                        &EngineLine::BestMove {
+                            mv: None,
+                            ponder: None,
+                        },
+                    );
                     self.game = Some(engine_game(self.variant, &self.config));
                 }
             }

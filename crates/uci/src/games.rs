@@ -244,7 +244,12 @@ impl<P: UciPosition> Session<P> {
         s
     }
 
-    fn table_answer(&self, table: &Tablebase, plan: &Plan, out: &mut dyn FnMut(Info)) -> Option<Answer> {
+    fn table_answer(
+        &self,
+        table: &Tablebase,
+        plan: &Plan,
+        out: &mut dyn FnMut(Info),
+    ) -> Option<Answer> {
         let lines = self.record.position().from_table(table)?;
         let pos = self.record.position();
         for (i, (mv, value)) in lines.iter().take(plan.multipv.max(1)).enumerate() {
@@ -366,18 +371,17 @@ impl<P: UciPosition> EngineGame for Session<P> {
         let mut report = |r: &Report<'_, P::Move>| {
             let ms = r.elapsed.as_millis() as u64;
             let mut line_pos = pos.clone();
-            let pv = r
-                .pv
-                .iter()
-                .map_while(|&m| {
-                    if !line_pos.is_legal(m) {
-                        return None;
-                    }
-                    let t = line_pos.move_to_text(m);
-                    line_pos.play_unchecked(m);
-                    Some(t)
-                })
-                .collect();
+            let pv =
+                r.pv.iter()
+                    .map_while(|&m| {
+                        if !line_pos.is_legal(m) {
+                            return None;
+                        }
+                        let t = line_pos.move_to_text(m);
+                        line_pos.play_unchecked(m);
+                        Some(t)
+                    })
+                    .collect();
             out(Info {
                 depth: Some(r.depth),
                 seldepth: Some(r.seldepth),

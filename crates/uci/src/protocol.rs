@@ -196,7 +196,10 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
 
 fn parse_setoption(words: &[&str]) -> Result<Command, ProtocolError> {
     if words.first() != Some(&"name") {
-        return Err(malformed("setoption", "expected: setoption name N [value V]"));
+        return Err(malformed(
+            "setoption",
+            "expected: setoption name N [value V]",
+        ));
     }
     let rest = &words[1..];
     let value_at = rest.iter().position(|&w| w == "value");
@@ -242,7 +245,9 @@ impl Command {
             "setoption" => parse_setoption(rest),
             "position" => parse_position(rest),
             "go" => parse_go(rest).map(Command::Go),
-            other => Err(ProtocolError::UnknownCommand(other.chars().take(40).collect())),
+            other => Err(ProtocolError::UnknownCommand(
+                other.chars().take(40).collect(),
+            )),
         }
     }
 }
@@ -410,9 +415,10 @@ fn parse_info(rest: &str) -> Info {
         let w = words[i];
         match w {
             "string" => {
-                let pos = rest.find(" string ").map(|p| p + 8).or_else(|| {
-                    rest.strip_prefix("string ").map(|_| 7)
-                });
+                let pos = rest
+                    .find(" string ")
+                    .map(|p| p + 8)
+                    .or_else(|| rest.strip_prefix("string ").map(|_| 7));
                 info.string = Some(match pos {
                     Some(p) => rest[p..].trim().to_string(),
                     None => words[i + 1..].join(" "),
@@ -424,7 +430,10 @@ fn parse_info(rest: &str) -> Info {
                     .iter()
                     .take_while(|w| !is_info_keyword(w))
                     .count();
-                info.pv = words[i + 1..i + 1 + n].iter().map(|s| s.to_string()).collect();
+                info.pv = words[i + 1..i + 1 + n]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
                 i += n + 1;
                 continue;
             }
@@ -635,17 +644,19 @@ mod tests {
             proptest::option::of(0u64..1 << 40),
             any::<bool>(),
         )
-            .prop_map(|(searchmoves, ponder, wtime, btime, winc, depth, nodes, infinite)| Go {
-                searchmoves,
-                ponder,
-                wtime,
-                btime,
-                winc,
-                depth,
-                nodes,
-                infinite,
-                ..Go::default()
-            })
+            .prop_map(
+                |(searchmoves, ponder, wtime, btime, winc, depth, nodes, infinite)| Go {
+                    searchmoves,
+                    ponder,
+                    wtime,
+                    btime,
+                    winc,
+                    depth,
+                    nodes,
+                    infinite,
+                    ..Go::default()
+                },
+            )
     }
 
     fn info() -> impl Strategy<Value = Info> {
@@ -661,16 +672,18 @@ mod tests {
             proptest::collection::vec("[a-c][1-4][a-c][1-4]", 0..6),
             proptest::option::of("[a-z][a-z ]{0,20}[a-z]"),
         )
-            .prop_map(|(depth, seldepth, score, nodes, hashfull, pv, string)| Info {
-                depth,
-                seldepth,
-                score,
-                nodes,
-                hashfull,
-                pv,
-                string,
-                ..Info::default()
-            })
+            .prop_map(
+                |(depth, seldepth, score, nodes, hashfull, pv, string)| Info {
+                    depth,
+                    seldepth,
+                    score,
+                    nodes,
+                    hashfull,
+                    pv,
+                    string,
+                    ..Info::default()
+                },
+            )
     }
 
     proptest! {

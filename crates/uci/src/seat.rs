@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use kyoku_core::{Agent, GameRecord, Position, SeededRng, ToAct, sample_chance, seeded_rng};
 
+use crate::UciError;
 use crate::client::{Client, ClientError, EngineSpec, Timeouts};
 use crate::games::Variant;
 use crate::protocol::{Command, Go, Start};
-use crate::UciError;
 
 /// How the engine is asked for each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +108,10 @@ pub struct UciAgent<P: Position> {
 
 /// Starts the engine of `spec` for a game of `P` (one process per agent,
 /// so per game); start-up failures are errors here, in one line.
-pub fn agent<P: Position>(spec: &EngineSpec, options: SeatOptions) -> Result<UciAgent<P>, UciError> {
+pub fn agent<P: Position>(
+    spec: &EngineSpec,
+    options: SeatOptions,
+) -> Result<UciAgent<P>, UciError> {
     let client = Client::start(spec, options.timeouts)?;
     let clock_left = match options.limit {
         GoLimit::Clock { initial, .. } => initial,
@@ -134,7 +137,10 @@ impl<P: Position> UciAgent<P> {
 
     /// Why the seat lost, if it did (taken out of the slot).
     pub fn take_failure(&self) -> Option<SeatFailure> {
-        self.failure.lock().unwrap_or_else(|e| e.into_inner()).take()
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
     }
 
     /// The engine's own name, as it introduced itself.
@@ -160,7 +166,8 @@ impl<P: Position> UciAgent<P> {
             }));
         }
         if self.client.has_option("Seed") {
-            self.client.set_option("Seed", &self.options.seed.to_string())?;
+            self.client
+                .set_option("Seed", &self.options.seed.to_string())?;
         }
         self.client.new_game()?;
         Ok(())
@@ -249,7 +256,12 @@ impl<P: Position> Agent<P> for UciAgent<P> {
             ToAct::Nobody => None,
             ToAct::Chance => sample_chance(record.position(), &mut self.rng),
             ToAct::Player(..) => {
-                if self.failure.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+                if self
+                    .failure
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .is_some()
+                {
                     return None;
                 }
                 match self.ask(record) {

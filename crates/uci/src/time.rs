@@ -37,9 +37,9 @@ pub fn budget(go: &Go, side: usize, overhead_ms: u64) -> Option<Duration> {
     // Kept back: the overheads of this move and of many more, so that when
     // the clock is nearly gone the fixed costs per move can still be paid.
     let usable = left.saturating_sub((overhead_ms + OWN_LATENCY_MS) * RESERVE_MOVES);
-    let to_go = go
-        .movestogo
-        .map_or(DEFAULT_MOVES_TO_GO, |m| (m as u64).clamp(1, DEFAULT_MOVES_TO_GO));
+    let to_go = go.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| {
+        (m as u64).clamp(1, DEFAULT_MOVES_TO_GO)
+    });
     let share = usable / to_go + inc * 3 / 4;
     // With one move to the control all but a margin may go; else at most half.
     let cap = if to_go == 1 {

@@ -16,9 +16,18 @@ fn handshake_lists_the_options() {
     gui.send("uci");
     let lines = gui.until("uciok");
     assert!(lines.iter().any(|l| l.starts_with("id name kyoku")));
-    for o in ["UCI_Variant", "Skill", "Seed", "Hash", "MultiPV", "Tablebase"] {
+    for o in [
+        "UCI_Variant",
+        "Skill",
+        "Seed",
+        "Hash",
+        "MultiPV",
+        "Tablebase",
+    ] {
         assert!(
-            lines.iter().any(|l| l.starts_with(&format!("option name {o} type"))),
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {o} type"))),
             "{o} missing in {lines:?}"
         );
     }
@@ -44,7 +53,9 @@ fn bad_input_is_reported_and_changes_nothing() {
         gui.send("isready");
         let lines = gui.until("readyok");
         assert!(
-            lines.iter().any(|l| l.starts_with("info string") && l.contains(says)),
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains(says)),
             "{bad:?} → {lines:?}"
         );
     }
@@ -65,7 +76,10 @@ fn stop_during_go_infinite_answers_at_once() {
     // Still searching: isready is answered meanwhile, no bestmove yet.
     gui.send("isready");
     let lines = gui.until("readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     let t = Instant::now();
     gui.send("stop");
     let (mv, mut rest) = gui.bestmove();
@@ -76,7 +90,11 @@ fn stop_during_go_infinite_answers_at_once() {
     pos.play(pos.parse_move("b2b3").unwrap()).unwrap();
     assert!(pos.parse_move(&mv).is_ok(), "{mv}");
     // Iterations were reported on the way.
-    assert!(lines.iter().any(|l| l.contains(" seldepth ") && l.contains(" hashfull ")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" seldepth ") && l.contains(" hashfull "))
+    );
     gui.quit();
 }
 
@@ -94,7 +112,12 @@ fn multipv_reports_distinct_lines() {
     assert_eq!(last3.len(), 3, "{lines:?}");
     let firsts: std::collections::HashSet<&str> = last3
         .iter()
-        .map(|l| l.split(" pv ").nth(1).and_then(|p| p.split_whitespace().next()).unwrap())
+        .map(|l| {
+            l.split(" pv ")
+                .nth(1)
+                .and_then(|p| p.split_whitespace().next())
+                .unwrap()
+        })
         .collect();
     assert_eq!(firsts.len(), 3);
     gui.quit();
@@ -104,7 +127,10 @@ fn multipv_reports_distinct_lines() {
 /// (Shogun's random variant) are drawn by the test, as a GUI would.
 fn whole_game<P: Position>(variant: Variant, start: P, nodes: u64) {
     let mut gui = Gui::start(EngineConfig::default());
-    gui.send(&format!("setoption name UCI_Variant value {}", variant.name()));
+    gui.send(&format!(
+        "setoption name UCI_Variant value {}",
+        variant.name()
+    ));
     gui.send("ucinewgame");
     let mut record = GameRecord::new(start);
     let mut chance = kyoku_core::RandomAgent::new(7);

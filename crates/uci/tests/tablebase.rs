@@ -9,11 +9,11 @@ mod common;
 use std::sync::Arc;
 
 use common::Gui;
+use kyoku_core::rand::Rng;
 use kyoku_core::{Position as _, RandomAgent};
 use kyoku_dobutsu::solve::{Convention, Tablebase, Value, analyze, solve_material};
 use kyoku_dobutsu::{Color, Kind, Piece, Position, Setup};
 use kyoku_uci::EngineConfig;
-use kyoku_core::rand::Rng;
 
 fn expected_score(v: Value) -> String {
     match v {

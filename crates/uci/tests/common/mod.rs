@@ -22,7 +22,8 @@ impl Gui {
     pub fn start(config: EngineConfig) -> Gui {
         let (in_r, in_w) = std::io::pipe().expect("pipe");
         let (out_r, out_w) = std::io::pipe().expect("pipe");
-        let engine = std::thread::spawn(move || kyoku_uci::run(BufReader::new(in_r), out_w, config));
+        let engine =
+            std::thread::spawn(move || kyoku_uci::run(BufReader::new(in_r), out_w, config));
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(out_r).lines() {
@@ -74,7 +75,12 @@ impl Gui {
     pub fn quit(mut self) {
         self.send("quit");
         self.input = None;
-        let r = self.engine.take().expect("engine").join().expect("no panic");
+        let r = self
+            .engine
+            .take()
+            .expect("engine")
+            .join()
+            .expect("no panic");
         r.expect("engine ends cleanly");
     }
 }
