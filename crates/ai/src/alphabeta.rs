@@ -179,6 +179,12 @@ pub struct Report<'a, M> {
     pub hashfull: u32,
 }
 
+/// What receives the [`Report`]s.
+pub type ReportFn<'a, M> = dyn FnMut(&Report<'_, M>) + 'a;
+
+/// A root pass's best move with its score, and its line.
+type PassResult<M> = (Option<(M, i32)>, Vec<M>);
+
 /// Extras of [`Searcher::search_with`]; the default is what
 /// [`Searcher::search`] does.
 pub struct SearchOptions<'a, M> {
@@ -193,7 +199,7 @@ pub struct SearchOptions<'a, M> {
     /// is not lost.
     pub stop: Option<Arc<AtomicBool>>,
     /// Called after every completed iteration, once per line.
-    pub report: Option<&'a mut dyn FnMut(&Report<'_, M>)>,
+    pub report: Option<&'a mut ReportFn<'a, M>>,
 }
 
 impl<M> Default for SearchOptions<'_, M> {
@@ -405,14 +411,14 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             let mut skip: Vec<P::Move> = Vec::new();
             for line in 0..lines {
                 let (best, pv) = self.root_pass(&pos, &mut root, depth, me, &skip);
-                if line == 0 {
-                    if let Some((mv, score)) = best {
-                        // A move that beat the previous best is good enough to
-                        // play even when the iteration did not finish.
-                        result.best = Some(mv);
-                        result.score = score;
-                        result.pv = pv.clone();
-                    }
+                if line == 0
+                    && let Some((mv, score)) = best
+                {
+                    // A move that beat the previous best is good enough to
+                    // play even when the iteration did not finish.
+                    result.best = Some(mv);
+                    result.score = score;
+                    result.pv = pv.clone();
                 }
                 if self.aborted {
                     break;
@@ -470,7 +476,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         depth: u32,
         me: Player,
         skip: &[P::Move],
-    ) -> (Option<(P::Move, i32)>, Vec<P::Move>) {
+    ) -> PassResult<P::Move> {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best: Option<(P::Move, i32)> = None;

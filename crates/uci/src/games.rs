@@ -77,7 +77,7 @@ pub(crate) trait UciPosition: Position {
     fn start(variant: Variant) -> Self;
     /// Every move with its exact value, best first, when a solved table
     /// covers the position (Dōbutsu only).
-    fn from_table(&self, table: &Tablebase) -> Option<Vec<(Self::Move, Value)>> {
+    fn table_lines(&self, table: &Tablebase) -> Option<Vec<(Self::Move, Value)>> {
         let _ = table;
         None
     }
@@ -94,7 +94,7 @@ impl UciPosition for kyoku_dobutsu::Position {
     fn start(_: Variant) -> Self {
         kyoku_dobutsu::Position::startpos()
     }
-    fn from_table(&self, table: &Tablebase) -> Option<Vec<(Self::Move, Value)>> {
+    fn table_lines(&self, table: &Tablebase) -> Option<Vec<(Self::Move, Value)>> {
         if !table.covers(self) || self.result().is_some() {
             return None;
         }
@@ -250,7 +250,7 @@ impl<P: UciPosition> Session<P> {
         plan: &Plan,
         out: &mut dyn FnMut(Info),
     ) -> Option<Answer> {
-        let lines = self.record.position().from_table(table)?;
+        let lines = self.record.position().table_lines(table)?;
         let pos = self.record.position();
         for (i, (mv, value)) in lines.iter().take(plan.multipv.max(1)).enumerate() {
             let (score, plies) = match value {

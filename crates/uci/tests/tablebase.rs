@@ -17,7 +17,7 @@ use kyoku_uci::EngineConfig;
 
 fn expected_score(v: Value) -> String {
     match v {
-        Value::Win(d) => format!("score mate {}", (d + 1) / 2),
+        Value::Win(d) => format!("score mate {}", d.div_ceil(2)),
         Value::Loss(d) => format!("score mate -{}", d / 2),
         Value::Draw => "score cp 0".into(),
     }
