@@ -143,6 +143,11 @@ impl<P: Position> UciAgent<P> {
             .take()
     }
 
+    /// What is left on the seat's clock, in ms (0 without a clock).
+    pub fn clock_left(&self) -> u64 {
+        self.clock_left
+    }
+
     /// The engine's own name, as it introduced itself.
     pub fn engine_name(&self) -> Option<&str> {
         self.client.engine_name()
