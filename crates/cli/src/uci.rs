@@ -16,6 +16,9 @@ pub struct UciArgs {
     /// The seed of the level's noise (option Seed).
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Answer Dōbutsu from the solved table (option Tablebase): the perfect player.
+    #[arg(long)]
+    tablebase: bool,
 }
 
 /// Runs the engine until `quit` or the end of the input.
@@ -33,6 +36,7 @@ pub fn run(a: UciArgs) -> anyhow::Result<()> {
         variant,
         skill: a.skill,
         seed: a.seed,
+        tablebase: a.tablebase,
         table: None,
     };
     kyoku_uci::run(std::io::stdin().lock(), std::io::stdout(), config)?;

@@ -9,7 +9,9 @@
 //! ```
 
 use kyoku_core::{Agent, GameRecord};
-use kyoku_uci::{EngineSpec, GoLimit, SeatOptions};
+use std::time::Duration;
+
+use kyoku_uci::{EngineSpec, GoLimit, SeatOptions, Timeouts};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +31,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let options = SeatOptions {
                 limit: GoLimit::MoveTime(movetime),
                 seed: (g * 2 + s) as u64,
+                // A WebAssembly engine under node can take seconds to load.
+                timeouts: Timeouts {
+                    start: Duration::from_secs(120),
+                    ..Timeouts::default()
+                },
                 ..SeatOptions::default()
             };
             seats.push(kyoku_uci::agent::<kyoku_dobutsu::Position>(

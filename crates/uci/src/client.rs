@@ -227,7 +227,7 @@ impl Client {
         client.send(&Command::Uci, "uci")?;
         let deadline = Instant::now() + timeouts.start;
         loop {
-            match client.next_line(deadline, "uci")? {
+            match client.next_line(deadline, timeouts.start, "uci")? {
                 EngineLine::UciOk => break,
                 EngineLine::Option(o) => client.options.push(o),
                 EngineLine::Id { key, value } if key == "name" => client.engine_name = Some(value),
@@ -298,7 +298,7 @@ impl Client {
     pub fn ready(&mut self) -> Result<(), ClientError> {
         self.send(&Command::IsReady, "isready")?;
         let deadline = Instant::now() + self.timeouts.ready;
-        while self.next_line(deadline, "isready")? != EngineLine::ReadyOk {}
+        while self.next_line(deadline, self.timeouts.ready, "isready")? != EngineLine::ReadyOk {}
         Ok(())
     }
 
@@ -320,10 +320,11 @@ impl Client {
         self.send(position, "position")?;
         let start = Instant::now();
         self.send(&Command::Go(go.clone()), "go")?;
-        let deadline = start + limit + self.timeouts.grace;
+        let waited = limit + self.timeouts.grace;
+        let deadline = start + waited;
         let mut last_info = None;
         loop {
-            match self.next_line(deadline, "go") {
+            match self.next_line(deadline, waited, "go") {
                 Ok(EngineLine::BestMove { mv, .. }) => {
                     return Ok(GoAnswer {
                         best: mv,
@@ -353,15 +354,21 @@ impl Client {
             })
     }
 
-    fn next_line(&mut self, deadline: Instant, doing: &str) -> Result<EngineLine, ClientError> {
-        let now = Instant::now();
-        let wait = deadline.saturating_duration_since(now);
+    /// The next line before `deadline`; `waited` is the whole wait, for the
+    /// error message.
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        waited: Duration,
+        doing: &str,
+    ) -> Result<EngineLine, ClientError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(EngineLine::parse(&line)),
             Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout {
                 name: self.name.clone(),
                 doing: doing.into(),
-                after: wait,
+                after: waited,
             }),
             Err(RecvTimeoutError::Disconnected) => Err(ClientError::Crashed {
                 name: self.name.clone(),

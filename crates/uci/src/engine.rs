@@ -24,6 +24,10 @@ pub struct EngineConfig {
     pub skill: u8,
     /// `Seed` before any `setoption`.
     pub seed: u64,
+    /// `Tablebase` before any `setoption`: answer Dōbutsu from the solved
+    /// table. Off by default, so that `Skill`/`Seed` play exactly as
+    /// `ai:LEVEL` whether a table is installed or not.
+    pub tablebase: bool,
     /// A solved Dōbutsu table to answer from; `None` loads the default
     /// table (`kyoku solve dobutsu`) the first time it is needed.
     pub table: Option<Arc<Tablebase>>,
@@ -35,6 +39,7 @@ impl Default for EngineConfig {
             variant: Variant::Dobutsu,
             skill: 5,
             seed: 0,
+            tablebase: false,
             table: None,
         }
     }
@@ -48,7 +53,7 @@ const OPTIONS: &[&str] = &[
     "Hash type spin default 0 min 0 max 4096",
     "MultiPV type spin default 1 min 1 max 64",
     "Move Overhead type spin default 10 min 0 max 5000",
-    "Tablebase type check default true",
+    "Tablebase type check default false",
 ];
 
 type Out = Arc<Mutex<dyn Write + Send>>;
@@ -104,7 +109,7 @@ pub fn run<R: BufRead>(
         config,
         multipv: 1,
         overhead_ms: 10,
-        use_table: true,
+        use_table: start.tablebase,
         table_tried: start.table.is_some(),
         table: start.table,
     };

@@ -26,6 +26,7 @@ fn expected_score(v: Value) -> String {
 /// Asks the engine for each position and compares with the table.
 fn check(table: Arc<Tablebase>, positions: &[Position]) -> usize {
     let mut gui = Gui::start(EngineConfig {
+        tablebase: true,
         table: Some(table.clone()),
         ..EngineConfig::default()
     });
