@@ -354,22 +354,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         mut opts: SearchOptions<'_, P::Move>,
     ) -> SearchResult<P::Move> {
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
-        self.external_stop = opts.stop.take();
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.aborted = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
-        self.tt.new_search();
-        for h in self.history.iter_mut() {
-            *h /= 8;
-        }
-        self.path.clear();
-        self.filter.iter_mut().for_each(|f| *f = 0);
-        for p in record.positions() {
-            self.push_key(p.repetition_key());
-        }
+        self.begin(record, limits, start, opts.stop.take());
         let pos = record.position().clone();
         let mut result = SearchResult {
             best: None,
@@ -439,18 +424,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                     .store(pos.hash(), Some(mv), score, depth as i16, Bound::Exact);
             }
             if let Some(report) = opts.report.as_mut() {
-                for (i, (_, score, pv)) in found.iter().enumerate() {
-                    report(&Report {
-                        depth,
-                        seldepth: self.seldepth as u32,
-                        multipv: i + 1,
-                        score: *score,
-                        nodes: self.nodes,
-                        elapsed: start.elapsed(),
-                        pv,
-                        hashfull: self.tt.hashfull(),
-                    });
-                }
+                self.report(&mut **report, depth, &found, start);
             }
             if result.score.abs() > MATE_BOUND && (MATE - result.score.abs()) as u32 <= depth {
                 break; // a forced result within the horizon; deeper changes nothing
@@ -463,6 +437,55 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             result.pv = result.best.into_iter().collect();
         }
         result
+    }
+
+    /// Resets the per-search state: counters, limits, the repetition path
+    /// (the game's positions so far).
+    fn begin(
+        &mut self,
+        record: &GameRecord<P>,
+        limits: &Limits,
+        start: Instant,
+        stop: Option<Arc<AtomicBool>>,
+    ) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.external_stop = stop;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.tt.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.path.clear();
+        self.filter.iter_mut().for_each(|f| *f = 0);
+        for p in record.positions() {
+            self.push_key(p.repetition_key());
+        }
+    }
+
+    /// Hands each line of a completed iteration to the report callback.
+    fn report(
+        &self,
+        report: &mut ReportFn<'_, P::Move>,
+        depth: u32,
+        lines: &[(P::Move, i32, Vec<P::Move>)],
+        start: Instant,
+    ) {
+        for (i, (_, score, pv)) in lines.iter().enumerate() {
+            report(&Report {
+                depth,
+                seldepth: self.seldepth as u32,
+                multipv: i + 1,
+                score: *score,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv,
+                hashfull: self.tt.hashfull(),
+            });
+        }
     }
 
     /// One pass over the root moves at `depth`, leaving out `skip` (the lines
@@ -921,5 +944,83 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::dobutsu::DobutsuEval;
+
+    fn record() -> GameRecord<kyoku_dobutsu::Position> {
+        let mut r = GameRecord::new(kyoku_dobutsu::Position::startpos());
+        for m in ["b2b3", "c4b3", "a1b2"] {
+            r.play_text(m).unwrap();
+        }
+        r
+    }
+
+    #[test]
+    fn reports_change_nothing() {
+        let limits = Limits::nodes(30_000);
+        let mut a = Searcher::new(DobutsuEval, 16);
+        let plain = a.search(&record(), &limits);
+        let mut b = Searcher::new(DobutsuEval, 16);
+        let mut depths = Vec::new();
+        let mut report = |r: &Report<'_, kyoku_dobutsu::Move>| {
+            assert_eq!(r.multipv, 1);
+            assert!(r.seldepth >= r.depth && r.hashfull <= 1000);
+            depths.push(r.depth);
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let with = b.search_with(
+            &record(),
+            &limits,
+            SearchOptions {
+                stop: Some(stop),
+                report: Some(&mut report),
+                ..SearchOptions::default()
+            },
+        );
+        assert_eq!(
+            (plain.best, plain.score, plain.depth, plain.nodes, plain.pv),
+            (with.best, with.score, with.depth, with.nodes, with.pv)
+        );
+        assert_eq!(depths, (1..=with.depth).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn multipv_lines_differ_and_an_early_stop_still_moves() {
+        let mut s = Searcher::new(DobutsuEval, 16);
+        let mut firsts = Vec::new();
+        let mut report = |r: &Report<'_, kyoku_dobutsu::Move>| {
+            if r.depth == 3 {
+                firsts.push(r.pv[0]);
+            }
+        };
+        s.search_with(
+            &record(),
+            &Limits::depth(3),
+            SearchOptions {
+                multipv: 3,
+                report: Some(&mut report),
+                ..SearchOptions::default()
+            },
+        );
+        assert_eq!(firsts.len(), 3);
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        // A stop that came before the search: a legal move all the same.
+        let r = s.search_with(
+            &record(),
+            &Limits::default(),
+            SearchOptions {
+                stop: Some(Arc::new(AtomicBool::new(true))),
+                ..SearchOptions::default()
+            },
+        );
+        assert!(record().position().is_legal(r.best.unwrap()));
+        assert_eq!(mate_in_moves(MATE - 1), Some(1));
+        assert_eq!(mate_in_moves(-(MATE - 2)), Some(-1));
+        assert_eq!(mate_in_moves(120), None);
     }
 }

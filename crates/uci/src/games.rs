@@ -244,6 +244,24 @@ impl<P: UciPosition> Session<P> {
         s
     }
 
+    /// The search limits of a plan: a bare `go` takes the level's budget,
+    /// and node-limited searches keep the level's depth cap, as `ai:LEVEL`.
+    fn limits(&self, plan: &Plan) -> Limits {
+        let level = P::level(self.config.skill);
+        let mut limits = Limits {
+            depth: plan.depth,
+            nodes: plan.nodes,
+            time: plan.time,
+        };
+        if plan.level_budget {
+            limits.nodes = Some(level.nodes);
+        }
+        if plan.depth.is_none() && (plan.level_budget || plan.nodes.is_some()) {
+            limits.depth = level.depth;
+        }
+        limits
+    }
+
     fn table_answer(
         &self,
         table: &Tablebase,
@@ -273,6 +291,37 @@ impl<P: UciPosition> Session<P> {
             best: lines.first().map(|(m, _)| pos.move_to_text(*m)),
             ponder: None,
         })
+    }
+}
+
+/// An iteration's report as an `info` line; the line's moves as text, each
+/// in the position it is played from (a line cut short by the search stops
+/// at its first move that is not legal there).
+fn info_of<P: Position>(pos: &P, r: &Report<'_, P::Move>) -> Info {
+    let ms = r.elapsed.as_millis() as u64;
+    let mut line_pos = pos.clone();
+    let pv =
+        r.pv.iter()
+            .map_while(|&m| {
+                if !line_pos.is_legal(m) {
+                    return None;
+                }
+                let t = line_pos.move_to_text(m);
+                line_pos.play_unchecked(m);
+                Some(t)
+            })
+            .collect();
+    Info {
+        depth: Some(r.depth),
+        seldepth: Some(r.seldepth),
+        multipv: Some(r.multipv as u32),
+        score: Some(uci_score(r.score)),
+        nodes: Some(r.nodes),
+        nps: Some(r.nodes * 1000 / ms.max(1)),
+        time: Some(ms),
+        hashfull: Some(r.hashfull),
+        pv,
+        string: None,
     }
 }
 
@@ -349,52 +398,14 @@ impl<P: UciPosition> EngineGame for Session<P> {
         {
             return a;
         }
-        let level = P::level(self.config.skill);
-        let mut limits = Limits {
-            depth: plan.depth,
-            nodes: plan.nodes,
-            time: plan.time,
-        };
-        if plan.level_budget {
-            limits.nodes = Some(level.nodes);
-        }
-        if plan.depth.is_none() && (plan.level_budget || plan.nodes.is_some()) {
-            // The level's depth cap, as `ai:LEVEL` has it.
-            limits.depth = level.depth;
-        }
+        let limits = self.limits(plan);
         let pos = self.record.position().clone();
         let root: Vec<P::Move> = plan
             .searchmoves
             .iter()
             .filter_map(|m| pos.parse_move(m).ok())
             .collect();
-        let mut report = |r: &Report<'_, P::Move>| {
-            let ms = r.elapsed.as_millis() as u64;
-            let mut line_pos = pos.clone();
-            let pv =
-                r.pv.iter()
-                    .map_while(|&m| {
-                        if !line_pos.is_legal(m) {
-                            return None;
-                        }
-                        let t = line_pos.move_to_text(m);
-                        line_pos.play_unchecked(m);
-                        Some(t)
-                    })
-                    .collect();
-            out(Info {
-                depth: Some(r.depth),
-                seldepth: Some(r.seldepth),
-                multipv: Some(r.multipv as u32),
-                score: Some(uci_score(r.score)),
-                nodes: Some(r.nodes),
-                nps: Some(r.nodes * 1000 / ms.max(1)),
-                time: Some(ms),
-                hashfull: Some(r.hashfull),
-                pv,
-                string: None,
-            })
-        };
+        let mut report = |r: &Report<'_, P::Move>| out(info_of(&pos, r));
         let result = self.searcher.search_with(
             &self.record,
             &limits,
