@@ -182,6 +182,9 @@ pub struct Report<'a, M> {
 /// What receives the [`Report`]s.
 pub type ReportFn<'a, M> = dyn FnMut(&Report<'_, M>) + 'a;
 
+/// A line MultiPV found: its first move, score and moves.
+type Line<M> = (M, i32, Vec<M>);
+
 /// A root pass's best move with its score, and its line.
 type PassResult<M> = (Option<(M, i32)>, Vec<M>);
 
@@ -392,7 +395,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).max(1);
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
-            let mut found: Vec<(P::Move, i32, Vec<P::Move>)> = Vec::new();
+            let mut found: Vec<Line<P::Move>> = Vec::new();
             let mut skip: Vec<P::Move> = Vec::new();
             for line in 0..lines {
                 let (best, pv) = self.root_pass(&pos, &mut root, depth, me, &skip);
@@ -471,7 +474,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         &self,
         report: &mut ReportFn<'_, P::Move>,
         depth: u32,
-        lines: &[(P::Move, i32, Vec<P::Move>)],
+        lines: &[Line<P::Move>],
         start: Instant,
     ) {
         for (i, (_, score, pv)) in lines.iter().enumerate() {
