@@ -73,6 +73,19 @@ fn split_command(text: &str) -> Option<Vec<String>> {
 }
 
 impl EngineSpec {
+    /// kyoku's own engine as an outside engine: this very program run as
+    /// `kyoku uci ARGS…` under `name` (the seat `uci:self`).
+    pub fn this_program(name: &str, args: &[&str]) -> std::io::Result<EngineSpec> {
+        let exe = std::env::current_exe()?;
+        let mut all = vec!["uci".to_string()];
+        all.extend(args.iter().map(|a| a.to_string()));
+        Ok(EngineSpec {
+            name: name.to_string(),
+            program: exe.to_string_lossy().into_owned(),
+            args: all,
+        })
+    }
+
     /// Reads `NAME=PROGRAM [ARGS…]` (quotes keep spaces inside an argument).
     pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
         let (name, command) = text
