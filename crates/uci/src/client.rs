@@ -330,6 +330,9 @@ impl Client {
         go: &Go,
         limit: Duration,
     ) -> Result<GoAnswer, ClientError> {
+        // Lines left over from an earlier, abandoned search (a late
+        // `bestmove`) must not pass for this one's answer.
+        while self.lines.try_recv().is_ok() {}
         self.send(position, "position")?;
         let start = Instant::now();
         self.send(&Command::Go(go.clone()), "go")?;
@@ -350,8 +353,16 @@ impl Client {
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    // Leave a silent engine stopped (it may answer later).
-                    let _ = self.send(&Command::Stop, "stop");
+                    // Leave a silent engine stopped, and swallow the late
+                    // answer if it comes soon.
+                    if self.send(&Command::Stop, "stop").is_ok() {
+                        let soon = Instant::now() + Duration::from_millis(200);
+                        while let Ok(l) = self.next_line(soon, Duration::ZERO, "stop") {
+                            if matches!(l, EngineLine::BestMove { .. }) {
+                                break;
+                            }
+                        }
+                    }
                     return Err(e);
                 }
             }
