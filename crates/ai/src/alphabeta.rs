@@ -155,6 +155,80 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
 }
 
+/// One finished iteration of the search, as [`SearchOptions::report`]
+/// receives it: one call per line of the principal variation (more than one
+/// with [`SearchOptions::multipv`]).
+#[derive(Clone, Debug)]
+pub struct Report<'a, M> {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The deepest ply reached so far in this search (extensions and
+    /// quiescence included).
+    pub seldepth: u32,
+    /// Which line this is: 1 for the best, 2 for the second best, …
+    pub multipv: usize,
+    /// The line's score for the player to act (see [`MATE`]).
+    pub score: i32,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The line, its first move first.
+    pub pv: &'a [M],
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
+}
+
+/// What receives the [`Report`]s.
+pub type ReportFn<'a, M> = dyn FnMut(&Report<'_, M>) + 'a;
+
+/// A line MultiPV found: its first move, score and moves.
+type Line<M> = (M, i32, Vec<M>);
+
+/// A root pass's best move with its score, and its line.
+type PassResult<M> = (Option<(M, i32)>, Vec<M>);
+
+/// Extras of [`Searcher::search_with`]; the default is what
+/// [`Searcher::search`] does.
+pub struct SearchOptions<'a, M> {
+    /// How many best lines to find per iteration (1 = only the best; 0 counts
+    /// as 1). The 2nd line is the best among the moves other than the 1st, …
+    pub multipv: usize,
+    /// Consider only these root moves (`None`: every legal move). Moves that
+    /// are not legal are ignored; if none is legal, every move is searched.
+    pub root_moves: Option<&'a [M]>,
+    /// A second stop flag, checked like [`Searcher::stop_flag`] but never
+    /// cleared by the search, so a stop that comes before the search starts
+    /// is not lost.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Called after every completed iteration, once per line.
+    pub report: Option<&'a mut ReportFn<'a, M>>,
+}
+
+impl<M> Default for SearchOptions<'_, M> {
+    fn default() -> Self {
+        SearchOptions {
+            multipv: 1,
+            root_moves: None,
+            stop: None,
+            report: None,
+        }
+    }
+}
+
+/// Converts a search score to UCI's `mate N` count: moves (not plies) to
+/// the end, negative when the player to act loses; `None` for scores that
+/// are not a forced result.
+pub fn mate_in_moves(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
 impl<M> SearchResult<M> {
     /// Nodes per second.
     pub fn nps(&self) -> f64 {
@@ -193,8 +267,10 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     node_limit: u64,
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
+    external_stop: Option<Arc<AtomicBool>>,
     aborted: bool,
     root_depth: i32,
+    seldepth: usize,
 }
 
 const FILTER_MASK: u64 = 4095;
@@ -227,8 +303,10 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             node_limit: u64::MAX,
             deadline: None,
             stop: Arc::new(AtomicBool::new(false)),
+            external_stop: None,
             aborted: false,
             root_depth: 1,
+            seldepth: 0,
         }
     }
 
@@ -266,21 +344,20 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
     /// Searches the current position of `record` (whose past counts for
     /// repetition) within `limits`.
     pub fn search(&mut self, record: &GameRecord<P>, limits: &Limits) -> SearchResult<P::Move> {
+        self.search_with(record, limits, SearchOptions::default())
+    }
+
+    /// [`Searcher::search`] with extras: several best lines, a subset of the
+    /// root moves, an outside stop flag, a report per iteration. With the
+    /// default options it visits exactly the nodes `search` does.
+    pub fn search_with(
+        &mut self,
+        record: &GameRecord<P>,
+        limits: &Limits,
+        mut opts: SearchOptions<'_, P::Move>,
+    ) -> SearchResult<P::Move> {
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
-        self.nodes = 0;
-        self.aborted = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
-        self.tt.new_search();
-        for h in self.history.iter_mut() {
-            *h /= 8;
-        }
-        self.path.clear();
-        self.filter.iter_mut().for_each(|f| *f = 0);
-        for p in record.positions() {
-            self.push_key(p.repetition_key());
-        }
+        self.begin(record, limits, start, opts.stop.take());
         let pos = record.position().clone();
         let mut result = SearchResult {
             best: None,
@@ -300,6 +377,11 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 Player::new(0)
             }
         };
+        if let Some(only) = opts.root_moves
+            && moves.iter().any(|m| only.contains(m))
+        {
+            moves.retain(|m| only.contains(m));
+        }
         if moves.is_empty() {
             result.elapsed = start.elapsed();
             return result;
@@ -309,51 +391,30 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.order_root(&pos, &mut root);
         result.best = Some(root[0].0);
         result.pv = vec![root[0].0];
+        let lines = opts.multipv.clamp(1, root.len());
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).max(1);
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
-            let mut alpha = -INFINITY;
-            let beta = INFINITY;
-            let mut best: Option<(P::Move, i32)> = None;
-            #[allow(clippy::needless_range_loop)] // root[i] is written back
-            for i in 0..root.len() {
-                let mv = root[i].0;
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                let d = depth as i32 - 1;
-                let score = if i == 0 {
-                    self.node(&child, d, alpha, beta, 1, me)
-                } else {
-                    let s = self.node(&child, d, alpha, alpha + 1, 1, me);
-                    if s > alpha && !self.aborted {
-                        self.node(&child, d, alpha, beta, 1, me)
-                    } else {
-                        s
-                    }
-                };
+            let mut found: Vec<Line<P::Move>> = Vec::new();
+            let mut skip: Vec<P::Move> = Vec::new();
+            for line in 0..lines {
+                let (best, pv) = self.root_pass(&pos, &mut root, depth, me, &skip);
+                if line == 0
+                    && let Some((mv, score)) = best
+                {
+                    // A move that beat the previous best is good enough to
+                    // play even when the iteration did not finish.
+                    result.best = Some(mv);
+                    result.score = score;
+                    result.pv = pv.clone();
+                }
                 if self.aborted {
                     break;
                 }
-                root[i].1 = if i == 0 || score > alpha {
-                    score
-                } else {
-                    -INFINITY + i as i32
-                };
-                if score > alpha {
-                    alpha = score;
-                    best = Some((mv, score));
-                    let tail = std::mem::take(&mut self.pv[1]);
-                    let mut line = vec![mv];
-                    line.extend_from_slice(&tail);
-                    self.pv[1] = tail;
-                    result.pv = line;
+                if let Some((mv, score)) = best {
+                    skip.push(mv);
+                    found.push((mv, score, pv));
                 }
-            }
-            if let Some((mv, score)) = best {
-                // A move that beat the previous best is good enough to play
-                // even when the iteration did not finish.
-                result.best = Some(mv);
-                result.score = score;
             }
             if self.aborted {
                 break;
@@ -361,20 +422,131 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             result.depth = depth;
             // Stable sort: the best first, ties in the old order.
             root.sort_by_key(|r| std::cmp::Reverse(r.1));
-            if let Some((mv, score)) = best {
+            if let Some(&(mv, score, _)) = found.first() {
                 self.tt
                     .store(pos.hash(), Some(mv), score, depth as i16, Bound::Exact);
+            }
+            if let Some(report) = opts.report.as_mut() {
+                self.report(&mut **report, depth, &found, start);
             }
             if result.score.abs() > MATE_BOUND && (MATE - result.score.abs()) as u32 <= depth {
                 break; // a forced result within the horizon; deeper changes nothing
             }
         }
+        self.external_stop = None;
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
         if result.pv.first() != result.best.as_ref() {
             result.pv = result.best.into_iter().collect();
         }
         result
+    }
+
+    /// Resets the per-search state: counters, limits, the repetition path
+    /// (the game's positions so far).
+    fn begin(
+        &mut self,
+        record: &GameRecord<P>,
+        limits: &Limits,
+        start: Instant,
+        stop: Option<Arc<AtomicBool>>,
+    ) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.external_stop = stop;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.tt.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.path.clear();
+        self.filter.iter_mut().for_each(|f| *f = 0);
+        for p in record.positions() {
+            self.push_key(p.repetition_key());
+        }
+    }
+
+    /// Hands each line of a completed iteration to the report callback.
+    fn report(
+        &self,
+        report: &mut ReportFn<'_, P::Move>,
+        depth: u32,
+        lines: &[Line<P::Move>],
+        start: Instant,
+    ) {
+        for (i, (_, score, pv)) in lines.iter().enumerate() {
+            report(&Report {
+                depth,
+                seldepth: self.seldepth as u32,
+                multipv: i + 1,
+                score: *score,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv,
+                hashfull: self.tt.hashfull(),
+            });
+        }
+    }
+
+    /// One pass over the root moves at `depth`, leaving out `skip` (the lines
+    /// MultiPV already found): the best move and its line, if any move beat
+    /// the full window's lower end. Writes each move's score into `root`
+    /// for the next iteration's order.
+    fn root_pass(
+        &mut self,
+        pos: &P,
+        root: &mut [(P::Move, i32)],
+        depth: u32,
+        me: Player,
+        skip: &[P::Move],
+    ) -> PassResult<P::Move> {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best: Option<(P::Move, i32)> = None;
+        let mut line = Vec::new();
+        let mut first = true;
+        #[allow(clippy::needless_range_loop)] // root[i] is written back
+        for i in 0..root.len() {
+            let mv = root[i].0;
+            if skip.contains(&mv) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let d = depth as i32 - 1;
+            let score = if first {
+                self.node(&child, d, alpha, beta, 1, me)
+            } else {
+                let s = self.node(&child, d, alpha, alpha + 1, 1, me);
+                if s > alpha && !self.aborted {
+                    self.node(&child, d, alpha, beta, 1, me)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            root[i].1 = if first || score > alpha {
+                score
+            } else {
+                -INFINITY + i as i32
+            };
+            first = false;
+            if score > alpha {
+                alpha = score;
+                best = Some((mv, score));
+                let tail = std::mem::take(&mut self.pv[1]);
+                line.clear();
+                line.push(mv);
+                line.extend_from_slice(&tail);
+                self.pv[1] = tail;
+            }
+        }
+        (best, line)
     }
 
     fn order_root(&self, pos: &P, root: &mut [(P::Move, i32)]) {
@@ -415,7 +587,12 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         if self.nodes >= self.node_limit {
             self.aborted = true;
         } else if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed)
+                || self
+                    .external_stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
                 self.aborted = true;
             }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -451,6 +628,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         if self.tick() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         let key = pos.repetition_key();
         if self.repeated(key) {
             return 0;
@@ -684,6 +862,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         me: Player,
         qply: u32,
     ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
@@ -768,5 +947,83 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dobutsu::DobutsuEval;
+
+    fn record() -> GameRecord<kyoku_dobutsu::Position> {
+        let mut r = GameRecord::new(kyoku_dobutsu::Position::startpos());
+        for m in ["b2b3", "c4b3", "a1b2"] {
+            r.play_text(m).unwrap();
+        }
+        r
+    }
+
+    #[test]
+    fn reports_change_nothing() {
+        let limits = Limits::nodes(30_000);
+        let mut a = Searcher::new(DobutsuEval, 16);
+        let plain = a.search(&record(), &limits);
+        let mut b = Searcher::new(DobutsuEval, 16);
+        let mut depths = Vec::new();
+        let mut report = |r: &Report<'_, kyoku_dobutsu::Move>| {
+            assert_eq!(r.multipv, 1);
+            assert!(r.seldepth >= r.depth && r.hashfull <= 1000);
+            depths.push(r.depth);
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let with = b.search_with(
+            &record(),
+            &limits,
+            SearchOptions {
+                stop: Some(stop),
+                report: Some(&mut report),
+                ..SearchOptions::default()
+            },
+        );
+        assert_eq!(
+            (plain.best, plain.score, plain.depth, plain.nodes, plain.pv),
+            (with.best, with.score, with.depth, with.nodes, with.pv)
+        );
+        assert_eq!(depths, (1..=with.depth).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn multipv_lines_differ_and_an_early_stop_still_moves() {
+        let mut s = Searcher::new(DobutsuEval, 16);
+        let mut firsts = Vec::new();
+        let mut report = |r: &Report<'_, kyoku_dobutsu::Move>| {
+            if r.depth == 3 {
+                firsts.push(r.pv[0]);
+            }
+        };
+        s.search_with(
+            &record(),
+            &Limits::depth(3),
+            SearchOptions {
+                multipv: 3,
+                report: Some(&mut report),
+                ..SearchOptions::default()
+            },
+        );
+        assert_eq!(firsts.len(), 3);
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        // A stop that came before the search: a legal move all the same.
+        let r = s.search_with(
+            &record(),
+            &Limits::default(),
+            SearchOptions {
+                stop: Some(Arc::new(AtomicBool::new(true))),
+                ..SearchOptions::default()
+            },
+        );
+        assert!(record().position().is_legal(r.best.unwrap()));
+        assert_eq!(mate_in_moves(MATE - 1), Some(1));
+        assert_eq!(mate_in_moves(-(MATE - 2)), Some(-1));
+        assert_eq!(mate_in_moves(120), None);
     }
 }

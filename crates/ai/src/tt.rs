@@ -62,6 +62,17 @@ impl<M: Copy> Table<M> {
         self.entries.iter_mut().for_each(|e| *e = None);
     }
 
+    /// How full the table is, in permille: the share of the first 1000
+    /// slots written by the current search (UCI's `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| e.is_some_and(|e| e.generation == self.generation))
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {

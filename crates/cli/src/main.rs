@@ -11,6 +11,7 @@ mod serve;
 mod shiamgon;
 mod shogun;
 mod solve;
+mod uci;
 
 use clap::{Parser, Subcommand};
 
@@ -56,6 +57,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Load-test the game server over loopback WebSockets.
     Loadtest(serve::LoadtestArgs),
+    /// Speak UCI on standard input/output: kyoku as an engine for GUIs and match runners.
+    Uci(uci::UciArgs),
 }
 
 #[derive(Subcommand)]
@@ -129,6 +132,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Replay(a) => play::replay(a),
         Command::Serve(a) => serve::serve(a),
         Command::Loadtest(a) => serve::loadtest(a),
+        Command::Uci(a) => uci::run(a),
     }
 }
 
