@@ -3,6 +3,7 @@
 mod analyze;
 mod common;
 mod dobutsu;
+mod engines;
 mod game_flags;
 mod loadtest;
 mod matches;

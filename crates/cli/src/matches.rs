@@ -6,17 +6,18 @@
 //! has its own seed, derived from `--seed` and its number, so a match
 //! replays exactly whatever `--threads` is (with node-limited programs).
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use kyoku_core::{Outcome, Player, SeatSpec, derive_seed};
-use kyoku_games::session::{Failure, Seeds};
-use kyoku_games::{AnyGame, GameKind, Session};
+use kyoku_games::session::{Failure, ProgramSource, Seeds};
+use kyoku_games::{AnyGame, GameKind, Session, SessionError};
 use serde_json::{Value, json};
 
+use crate::engines::EngineArgs;
 use crate::game_flags::GameFlags;
 
 /// `kyoku match`.
@@ -47,6 +48,8 @@ pub struct MatchArgs {
     max_plies: usize,
     #[command(flatten)]
     options: GameFlags,
+    #[command(flatten)]
+    engines: EngineArgs,
 }
 
 /// What one game gave: the spec index in each seat, the outcome, moves.
@@ -55,6 +58,8 @@ struct GameResult {
     outcome: Outcome,
     plies: usize,
     capped: bool,
+    /// An outside engine lost the game by failing: which, and why.
+    forfeit: Option<String>,
 }
 
 /// The outcome of a game stopped at the cap: the game's own scores when
@@ -82,6 +87,7 @@ fn play_one(
     index: usize,
     seed: u64,
     max_plies: usize,
+    source: &Arc<dyn ProgramSource>,
 ) -> anyhow::Result<GameResult> {
     let n = specs.len();
     let gs = derive_seed(seed, 0, index as u64);
@@ -91,9 +97,12 @@ fn play_one(
         seats: (0..n).map(|s| gs.wrapping_add(1 + s as u64)).collect(),
         chance: gs,
     };
-    let mut session = Session::new(kind.new_game(options)?, &seated, seeds, Failure::Error)?;
+    let game = kind.new_game(options)?;
+    let mut session =
+        Session::with_programs(game, &seated, seeds, Failure::Error, Some(source.clone()))?;
     let mut plies = 0;
     let mut capped = false;
+    let mut forfeit = None;
     while session.outcome().is_none() {
         if session.draw_chance()?.is_some() {
             continue;
@@ -102,12 +111,29 @@ fn play_one(
             capped = true;
             break;
         }
-        session
-            .play_program()
-            .with_context(|| format!("game {}", index + 1))?;
-        plies += 1;
+        match session.play_program() {
+            Ok(_) => plies += 1,
+            // An outside engine that fails loses the game; the match goes on.
+            Err(SessionError::Program { seat, spec, reason }) if spec.starts_with("uci:") => {
+                forfeit = Some((seat, format!("{spec} (seat {}) lost: {reason}", seat + 1)));
+                break;
+            }
+            Err(e) => return Err(e).with_context(|| format!("game {}", index + 1)),
+        }
     }
     let game = session.game();
+    if let Some((seat, why)) = forfeit {
+        let n = game.num_players();
+        let mut scores = vec![1; n];
+        scores[seat] = 0;
+        return Ok(GameResult {
+            seats,
+            outcome: Outcome::from_scores(&scores, "engine failure"),
+            plies,
+            capped: false,
+            forfeit: Some(why),
+        });
+    }
     let outcome = match game.outcome() {
         Some(o) if !capped => o,
         _ => capped_outcome(game),
@@ -117,6 +143,7 @@ fn play_one(
         outcome,
         plies,
         capped,
+        forfeit: None,
     })
 }
 
@@ -168,12 +195,15 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     }
     let game: GameKind = a.game.parse()?;
     let options = a.options.options(game, specs.len())?;
-    // Made once before the match so that a mistake is told at once.
-    Session::new(
+    let source: Arc<dyn ProgramSource> = a.engines.engines(true)?;
+    // Made once before the match so that a mistake (an unknown program, an
+    // engine that does not start) is told at once.
+    Session::with_programs(
         game.new_game(&options)?,
         &specs,
         Seeds::from_seed(a.seed, specs.len()),
         Failure::Error,
+        Some(source.clone()),
     )?;
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
@@ -191,7 +221,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                     if g >= a.games {
                         break;
                     }
-                    let r = play_one(game, &options, &specs, g, a.seed, a.max_plies);
+                    let r = play_one(game, &options, &specs, g, a.seed, a.max_plies, &source);
                     let failed = r.is_err();
                     if let Ok(mut v) = results.lock() {
                         v[g] = Some(r);
@@ -227,6 +257,8 @@ struct Summary {
     /// Elo of the first spec against the second, with a normal 95 %
     /// interval (two players only).
     elo: Option<(f64, f64, f64)>,
+    /// Games an outside engine lost by failing: game number and why.
+    forfeits: Vec<(usize, String)>,
 }
 
 fn summarise(specs: &[SeatSpec], games: &[GameResult]) -> Summary {
@@ -270,6 +302,11 @@ fn summarise(specs: &[SeatSpec], games: &[GameResult]) -> Summary {
         min_len: lengths.iter().copied().min().unwrap_or(0),
         max_len: lengths.iter().copied().max().unwrap_or(0),
         elo,
+        forfeits: games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| g.forfeit.clone().map(|f| (i + 1, f)))
+            .collect(),
     }
 }
 
@@ -307,6 +344,7 @@ fn print_json(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
         "plies": {"mean": sum.mean_len, "min": sum.min_len, "max": sum.max_len},
         "capped": sum.capped,
         "max_plies": a.max_plies,
+        "forfeits": sum.forfeits.iter().map(|(g, why)| json!({"game": g, "reason": why})).collect::<Vec<_>>(),
     });
     if let Some((e, lo, hi)) = sum.elo {
         // A clean sweep has no finite Elo difference: null.
@@ -362,6 +400,9 @@ fn print_table(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
         "moves per game: mean {:.1}, min {}, max {}",
         sum.mean_len, sum.min_len, sum.max_len
     );
+    for (g, why) in &sum.forfeits {
+        println!("game {g}: {why}");
+    }
     if sum.capped > 0 {
         println!(
             "{} games reached the cap of {} moves and were scored as they stood (a draw, or the game's scores)",

@@ -14,13 +14,15 @@ mod shogun;
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use kyoku_core::{Decision, SeatSpec, ToAct};
 use kyoku_games::record::Record;
-use kyoku_games::session::{Failure, Seeds};
+use kyoku_games::session::{Failure, ProgramSource, Seeds};
 use kyoku_games::{AnyGame, GameKind, Session, SessionError};
 
+use crate::engines::EngineArgs;
 use crate::game_flags::GameFlags;
 
 /// `kyoku play`.
@@ -45,6 +47,8 @@ pub struct PlayArgs {
     record: Option<PathBuf>,
     #[command(flatten)]
     options: GameFlags,
+    #[command(flatten)]
+    engines: EngineArgs,
 }
 
 /// `kyoku replay`.
@@ -255,7 +259,8 @@ pub fn play(a: PlayArgs) -> anyhow::Result<()> {
     });
     let seeds = Seeds::from_seed(seed, specs.len());
     let view = view_of(game.kind());
-    let mut session = Session::new(game, &specs, seeds, Failure::Error)?;
+    let source: Arc<dyn ProgramSource> = a.engines.engines(true)?;
+    let mut session = Session::with_programs(game, &specs, seeds, Failure::Error, Some(source))?;
     let moves = loaded.map(|r| r.moves).unwrap_or_default();
     for (i, mv) in moves.iter().enumerate() {
         session
@@ -380,7 +385,8 @@ impl Terminal {
     }
 
     /// Lets the program of `seat` move, saying it thinks meanwhile.
-    fn program_turn(&mut self, seat: usize) -> anyhow::Result<()> {
+    /// `false`: the session ends (an outside engine failed and lost).
+    fn program_turn(&mut self, seat: usize) -> anyhow::Result<bool> {
         let spec = self
             .session
             .spec(seat)
@@ -393,12 +399,24 @@ impl Terminal {
             out.flush()?;
         }
         let before = self.game().box_clone();
-        let played = self.session.play_program()?;
+        let played = match self.session.play_program() {
+            Ok(p) => p,
+            // An outside engine that fails loses the game, and says why.
+            Err(SessionError::Program { spec, reason, .. }) if spec.starts_with("uci:") => {
+                self.say(&format!(
+                    "Game over: {} ({spec}) loses — {reason}.",
+                    self.seat_label(seat)
+                ))?;
+                self.write_record_file()?;
+                return Ok(false);
+            }
+            Err(e) => return Err(e.into()),
+        };
         if self.style.fancy {
             print!("\x1b[2K");
         }
         self.announce(before.as_ref(), Some(seat), &played.text);
-        Ok(())
+        Ok(true)
     }
 
     fn run(&mut self) -> anyhow::Result<()> {
@@ -427,9 +445,12 @@ impl Terminal {
                     {
                         self.say(&self.style.paint(&note, "1;33"))?;
                     }
-                    if !self.session.is_human(seat) {
-                        self.program_turn(seat)?;
-                    } else if !self.human_turn(seat, decision)? {
+                    let go_on = if self.session.is_human(seat) {
+                        self.human_turn(seat, decision)?
+                    } else {
+                        self.program_turn(seat)?
+                    };
+                    if !go_on {
                         return Ok(());
                     }
                 }

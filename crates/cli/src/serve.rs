@@ -3,9 +3,13 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use std::sync::Arc;
+
+use crate::engines::EngineArgs;
 use crate::loadtest::{LoadConfig, run};
 use anyhow::Context;
 use clap::Args;
+use kyoku_games::session::ProgramSource;
 use kyoku_server::store::SyncMode;
 use kyoku_server::{Config, Server};
 
@@ -45,6 +49,10 @@ pub struct ServeArgs {
     /// quiet minute); more get 429 `rate_limited`. 0: no limit.
     #[arg(long, default_value_t = kyoku_server::NEW_GAMES_PER_MINUTE)]
     new_games_per_minute: u32,
+    /// Outside UCI engines seats may name as `uci:NAME` (only these: a
+    /// client can never name or start another program).
+    #[command(flatten)]
+    engines: EngineArgs,
 }
 
 /// Arguments of `kyoku loadtest`.
@@ -85,17 +93,22 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 /// Runs the server until Ctrl-C.
 pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
     runtime()?.block_on(async move {
-        let server = Server::start(Config {
-            addr: a.addr,
-            db: a.db.clone(),
-            ai_threads: a.ai_threads,
-            sync: a.sync,
-            sockets: kyoku_server::SocketLimits {
-                per_game: a.max_sockets_per_game,
-                total: a.max_sockets,
+        // Outside engines come only from this command line, never a client.
+        let engines: Arc<dyn ProgramSource> = a.engines.engines(false)?;
+        let server = Server::start_with_programs(
+            Config {
+                addr: a.addr,
+                db: a.db.clone(),
+                ai_threads: a.ai_threads,
+                sync: a.sync,
+                sockets: kyoku_server::SocketLimits {
+                    per_game: a.max_sockets_per_game,
+                    total: a.max_sockets,
+                },
+                new_games_per_minute: a.new_games_per_minute,
             },
-            new_games_per_minute: a.new_games_per_minute,
-        })
+            Some(engines),
+        )
         .await?;
         for p in server.problems() {
             eprintln!("kyoku: left out {p}");

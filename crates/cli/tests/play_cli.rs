@@ -284,11 +284,14 @@ fn hot_seat_for_five_and_bad_seats() {
         ),
         (
             &["play", "dobutsu", "--board", "disc5"],
-            "--board is an option of shiamgon, not of dobutsu",
+            "\"board\" is not an option of Dōbutsu Shōgi; its options are fen",
         ),
         (&["play", "dobutsu", "--players", "human,oracle"], "seat 2:"),
         (&["play", "chess"], "unknown game \"chess\""),
-        (&["play", "shiamgon", "--handicap", "1,x"], "--handicap"),
+        (
+            &["play", "shiamgon", "--handicap", "1,x"],
+            "handicap takes counts",
+        ),
         (
             &["play", "dobutsu", "--fen", "xyz"],
             "bad options for dobutsu",
@@ -322,7 +325,7 @@ fn shogun_numbers_threats_and_a_full_game_of_programs() {
     // Every piece shows its name and number; the start row of White.
     assert!(out.contains("  1 | A1 | B1 | C3 | D2 | S1 | E2 | F3 | G3 | 1"));
     assert!(out.contains("Shogun — rotation 0 (board as set up) — numbers from the magnets"));
-    assert!(out.contains("Shogun! White's Shogun on e2 is threatened."));
+    assert!(out.contains("Shogun! White's Shogun on h4 is threatened."));
     assert!(out.contains("Game over (only the Shogun and one piece left): player 1 (White) wins."));
     let (code, out, _) = kyoku(&["replay", f, "--all"], "");
     assert_eq!(code, 0);

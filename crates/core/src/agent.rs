@@ -13,6 +13,11 @@ pub trait Agent<P: Position>: Send {
     fn spec(&self) -> String;
     /// A move for the current position, `None` when nobody can act.
     fn choose(&mut self, record: &GameRecord<P>) -> Option<P::Move>;
+    /// Why the last `choose` gave no move although somebody could act, when
+    /// the program knows (an outside engine that crashed, say).
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Plays uniformly random legal moves (chance by its probabilities).

@@ -136,6 +136,17 @@ pub trait AnyPlayer: Send {
     /// The move to play now, as text; `None` when it has nothing to play
     /// (game over) or the game is of another kind.
     fn choose(&mut self, game: &dyn AnyGame) -> Option<String>;
+    /// Why the last `choose` gave no move, when the program knows.
+    fn failure(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A program of one game (`Agent<P>`) as a seat program of the catalogue's
+/// games: what a front end that brings its own programs (outside engines)
+/// hands to a [`Session`] through a [`session::ProgramSource`].
+pub fn program<P: Position>(agent: Box<dyn kyoku_core::Agent<P>>) -> Box<dyn AnyPlayer> {
+    table::seat(agent)
 }
 
 /// Perfect-play analysis of a position of `game` (its text) by a solved

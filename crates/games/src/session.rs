@@ -25,6 +25,7 @@
 //! ```
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 
 use kyoku_core::{AgentError, MoveError, Outcome, SeatSpec, ToAct, derive_seed};
 use serde::{Deserialize, Serialize};
@@ -133,6 +134,22 @@ pub enum Failure {
     StandIn,
 }
 
+/// Programs a front end brings besides the catalogue's (outside engines
+/// named by whoever runs it). Asked first for every program seat.
+pub trait ProgramSource: Send + Sync {
+    /// The program for `spec` in `game`, or `None` when the spec is not
+    /// one of this source's (the catalogue's registries are asked then).
+    fn make(
+        &self,
+        game: &dyn AnyGame,
+        spec: &SeatSpec,
+        seed: u64,
+    ) -> Option<Result<Box<dyn AnyPlayer>, AgentError>>;
+
+    /// What this source offers for `game`, for the catalogue's list.
+    fn programs(&self, game: crate::GameKind) -> Vec<crate::catalogue::ProgramInfo>;
+}
+
 /// Who plays for a program seat whose program cannot be made, in order of
 /// preference.
 const STAND_INS: [&str; 2] = ["ai:5", "random"];
@@ -173,6 +190,7 @@ pub struct Session {
     chance: Option<Box<dyn AnyPlayer>>,
     seeds: Seeds,
     failure: Failure,
+    source: Option<Arc<dyn ProgramSource>>,
 }
 
 /// A program's turn, taken out of the session so that it can think
@@ -244,18 +262,42 @@ impl Session {
         seeds: Seeds,
         failure: Failure,
     ) -> Result<Session, SessionError> {
+        Session::with_programs(game, specs, seeds, failure, None)
+    }
+
+    /// [`Session::new`] with programs the front end brings (`source`, asked
+    /// before the catalogue).
+    pub fn with_programs(
+        game: Box<dyn AnyGame>,
+        specs: &[SeatSpec],
+        seeds: Seeds,
+        failure: Failure,
+        source: Option<Arc<dyn ProgramSource>>,
+    ) -> Result<Session, SessionError> {
         let mut s = Session::empty(game, specs, seeds, failure)?;
-        for (i, seat) in s.seats.iter_mut().enumerate() {
-            if !seat.spec.is_human() {
-                let seed = s.seeds.seats[i];
+        s.source = source;
+        for i in 0..s.seats.len() {
+            if !s.seats[i].spec.is_human() {
                 let program = s
-                    .game
-                    .player(&seat.spec, seed)
+                    .made(&s.seats[i].spec, s.seeds.seats[i])
                     .map_err(|source| SessionError::Seat { seat: i, source })?;
-                seat.program = Some(program);
+                s.seats[i].program = Some(program);
             }
         }
         Ok(s)
+    }
+
+    /// The program of `spec`: the front end's source first, then the
+    /// catalogue.
+    fn made(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, AgentError> {
+        if let Some(made) = self
+            .source
+            .as_ref()
+            .and_then(|src| src.make(self.game.as_ref(), spec, seed))
+        {
+            return made;
+        }
+        self.game.player(spec, seed)
     }
 
     /// A session continued from a record: `moves` (canonical texts with who
@@ -269,7 +311,20 @@ impl Session {
         failure: Failure,
         moves: &[(String, Option<usize>)],
     ) -> Result<Session, SessionError> {
+        Session::resume_with(game, specs, seeds, failure, moves, None)
+    }
+
+    /// [`Session::resume`] with programs the front end brings.
+    pub fn resume_with(
+        game: Box<dyn AnyGame>,
+        specs: &[SeatSpec],
+        seeds: Seeds,
+        failure: Failure,
+        moves: &[(String, Option<usize>)],
+        source: Option<Arc<dyn ProgramSource>>,
+    ) -> Result<Session, SessionError> {
         let mut s = Session::empty(game, specs, seeds, failure)?;
+        s.source = source;
         for (i, (text, mover)) in moves.iter().enumerate() {
             let played = s.game.play(text).map_err(|e| GameError::BadRecord {
                 ply: i + 1,
@@ -317,6 +372,7 @@ impl Session {
             chance: None,
             seeds,
             failure,
+            source: None,
         })
     }
 
@@ -495,7 +551,7 @@ impl Session {
     ) -> Result<Box<dyn AnyPlayer>, SessionError> {
         let seed = derive_seed(self.seeds.seats[seat], 0, ply as u64);
         let spec = self.seats[seat].spec.clone();
-        let why = match self.game.player(&spec, seed) {
+        let why = match self.made(&spec, seed) {
             Ok(p) => {
                 self.seats[seat].stand_in = None;
                 return Ok(p);
@@ -537,10 +593,11 @@ impl Session {
             return Ok(None);
         }
         let failed = program.is_none();
+        let told = program.as_ref().and_then(|p| p.failure());
         self.seats[seat].program = program;
         let why = match chosen {
             None if failed => "panicked".to_string(),
-            None => "found no move".to_string(),
+            None => told.unwrap_or_else(|| "found no move".to_string()),
             Some(mv) => match self.game.play(&mv) {
                 Ok(text) => {
                     self.movers.push(Some(seat));

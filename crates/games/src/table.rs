@@ -120,8 +120,7 @@ impl<P: Position> AnyGame for Table<P> {
             .collect()
     }
     fn player(&self, spec: &SeatSpec, seed: u64) -> Result<Box<dyn AnyPlayer>, AgentError> {
-        let agent = (self.players)().make(spec, seed)?;
-        Ok(Box::new(Seat::<P> { agent }))
+        Ok(seat((self.players)().make(spec, seed)?))
     }
     fn box_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
@@ -129,6 +128,11 @@ impl<P: Position> AnyGame for Table<P> {
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// A program of one game as an [`AnyPlayer`].
+pub(crate) fn seat<P: Position>(agent: Box<dyn Agent<P>>) -> Box<dyn AnyPlayer> {
+    Box::new(Seat::<P> { agent })
 }
 
 /// A program of one game behind [`AnyPlayer`].
@@ -144,5 +148,8 @@ impl<P: Position> AnyPlayer for Seat<P> {
         let table = game.as_any().downcast_ref::<Table<P>>()?;
         let mv = self.agent.choose(&table.record)?;
         Some(table.record.position().move_to_text(mv))
+    }
+    fn failure(&self) -> Option<String> {
+        self.agent.failure()
     }
 }

@@ -11,7 +11,7 @@ use std::sync::{Arc, RwLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use kyoku_core::{AgentError, SeatSpec};
-use kyoku_games::session::Failure;
+use kyoku_games::session::{Failure, ProgramSource};
 use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use rand::Rng;
 use serde::Deserialize;
@@ -37,6 +37,8 @@ pub struct App {
     socket_limits: SocketLimits,
     /// New games per client address; `None`: no limit.
     new_games: Option<PerAddress>,
+    /// Programs the operator brings besides the catalogue's.
+    programs: Option<Arc<dyn ProgramSource>>,
 }
 
 /// A WebSocket connection's place in the counts; given back when dropped.
@@ -136,6 +138,7 @@ impl App {
         ai_threads: usize,
         socket_limits: SocketLimits,
         new_games_per_minute: u32,
+        programs: Option<Arc<dyn ProgramSource>>,
     ) -> (Arc<App>, Vec<String>) {
         let app = Arc::new(App {
             games: RwLock::new(HashMap::new()),
@@ -145,10 +148,11 @@ impl App {
             socket_limits,
             new_games: (new_games_per_minute > 0)
                 .then(|| PerAddress::per_minute(new_games_per_minute)),
+            programs,
         });
         let mut problems = Vec::new();
         for row in rows {
-            match Live::restore(&row) {
+            match Live::restore(&row, app.programs.clone()) {
                 Ok(live) => {
                     app.games_write()
                         .insert(row.id.clone(), Slot::new(row.id.clone(), live));
@@ -208,6 +212,17 @@ impl App {
             .get(id)
             .cloned()
             .ok_or_else(|| ApiError::no_such_game(id))
+    }
+
+    /// The catalogue, with the operator's programs added to each game's.
+    pub fn catalogue(&self) -> Vec<kyoku_games::Descriptor> {
+        let mut all = kyoku_games::catalogue();
+        if let Some(src) = &self.programs {
+            for d in &mut all {
+                d.programs.extend(src.programs(d.kind));
+            }
+        }
+        all
     }
 
     /// The lobby: newest first.
@@ -479,7 +494,7 @@ mod tests {
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
         let (store, rows) =
             crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        App::new(store, rows, 1, SocketLimits::default(), 0).0
+        App::new(store, rows, 1, SocketLimits::default(), 0, None).0
     }
 
     /// A new game of `game`, a human against `ai:1`.
@@ -557,6 +572,13 @@ mod tests {
         reply_despite(FailingProgram::Panics).await;
     }
 
+    /// Polls `fut` exactly once and drops it; `true` when it was still
+    /// under way then.
+    async fn poll_once_then_drop<F: Future>(fut: F) -> bool {
+        let mut fut = std::pin::pin!(fut);
+        std::future::poll_fn(|cx| std::task::Poll::Ready(fut.as_mut().poll(cx).is_pending())).await
+    }
+
     /// Waits (20 s at most) until `done` holds for the game's state.
     async fn wait_for(slot: &Arc<Slot>, done: impl Fn(&Live) -> bool) {
         let mut changes = slot.subscribe();
@@ -589,8 +611,7 @@ mod tests {
         };
         // Polled once, then dropped: as when the HTTP server drops the
         // handler of a client that reset its connection.
-        let dropped = tokio::time::timeout(std::time::Duration::ZERO, app.play(&made.id, req));
-        assert!(dropped.await.is_err(), "the commit was still under way");
+        assert!(poll_once_then_drop(app.play(&made.id, req)).await);
         let slot = app.slot(&made.id).unwrap();
         wait_for(&slot, |live| live.session.ply() == 2 && !live.ai_running).await;
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
@@ -613,8 +634,7 @@ mod tests {
             })
             .await
             .unwrap();
-        let dropped = tokio::time::timeout(std::time::Duration::ZERO, app.join(&made.id, None));
-        assert!(dropped.await.is_err(), "the join was still under way");
+        assert!(poll_once_then_drop(app.join(&made.id, None)).await);
         let slot = app.slot(&made.id).unwrap();
         wait_for(&slot, |live| live.status() == GameStatus::Active).await;
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
@@ -754,7 +774,7 @@ mod tests {
             s[1].kind = "perfect".into();
             s
         };
-        let mut live = Live::restore(&row).unwrap();
+        let mut live = Live::restore(&row, None).unwrap();
         assert!(live.session.begin_program_turn().unwrap().is_some());
         let state = serde_json::to_value(live.state(&row.id)).unwrap();
         assert_eq!(state["seats"][1]["stand_in"], "ai:5", "{state}");

@@ -136,8 +136,8 @@ fn json_bytes(status: StatusCode, bytes: Bytes) -> Response {
 
 /// Every game with its options, players and programs, for a client to
 /// build its forms from.
-async fn catalogue() -> Json<Value> {
-    Json(json!({ "games": kyoku_games::catalogue() }))
+async fn catalogue(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(json!({ "games": app.catalogue() }))
 }
 
 async fn list(

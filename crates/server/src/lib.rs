@@ -38,6 +38,9 @@ mod ws;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use kyoku_games::session::ProgramSource;
 
 pub use app::App;
 pub use error::ApiError;
@@ -122,6 +125,16 @@ impl Server {
     /// Opens the database, restores every game (replaying its moves through
     /// the engine), restarts the programs whose turn it is, and listens.
     pub async fn start(config: Config) -> Result<Server, ServeError> {
+        Server::start_with_programs(config, None).await
+    }
+
+    /// [`Server::start`] with programs the operator brings besides the
+    /// catalogue's (outside engines from `kyoku serve --engine`): clients
+    /// may seat them by the names the source lists, and start nothing else.
+    pub async fn start_with_programs(
+        config: Config,
+        programs: Option<Arc<dyn ProgramSource>>,
+    ) -> Result<Server, ServeError> {
         let db = config.db.clone();
         let opened = tokio::task::spawn_blocking(move || store::open(&db, config.sync))
             .await
@@ -144,6 +157,7 @@ impl Server {
             threads,
             config.sockets,
             config.new_games_per_minute,
+            programs,
         );
         app.resume_programs().await;
         let listener = tokio::net::TcpListener::bind(config.addr)

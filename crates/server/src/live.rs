@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicUsize;
 use axum::body::Bytes;
 use axum::extract::ws::Utf8Bytes;
 use kyoku_core::{SeatSpec, SeatSpecError};
-use kyoku_games::session::{Failure, Seeds};
+use kyoku_games::session::{Failure, ProgramSource, Seeds};
 use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use serde_json::Value;
 use tokio::sync::{Mutex, watch};
@@ -69,7 +69,10 @@ impl Live {
     }
 
     /// Rebuilds a stored game by replaying its moves through the rules.
-    pub fn restore(row: &GameRow) -> Result<Live, RestoreError> {
+    pub fn restore(
+        row: &GameRow,
+        programs: Option<Arc<dyn ProgramSource>>,
+    ) -> Result<Live, RestoreError> {
         let options: Value = serde_json::from_str(&row.options)?;
         let kind: GameKind = row.game.parse()?;
         let game = kind.new_game(&options)?;
@@ -96,7 +99,8 @@ impl Live {
             .map(|m| (m.text.clone(), m.seat.map(|s| s - 1)))
             .collect();
         let seeds = Live::seeds(row.seed, specs.len());
-        let session = Session::resume(game, &specs, seeds, Failure::StandIn, &moves)?;
+        let session =
+            Session::resume_with(game, &specs, seeds, Failure::StandIn, &moves, programs)?;
         Ok(Live {
             session,
             humans,

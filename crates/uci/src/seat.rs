@@ -279,4 +279,9 @@ impl<P: Position> Agent<P> for UciAgent<P> {
             }
         }
     }
+
+    fn failure(&self) -> Option<String> {
+        let slot = self.failure.lock().unwrap_or_else(|e| e.into_inner());
+        slot.as_ref().map(ToString::to_string)
+    }
 }
