@@ -29,6 +29,26 @@ use super::index::{HandGroup, Indexer, TABLE_CLASSES};
 const BUCKET_BITS: u32 = 6;
 /// A digit table's mark for a choice that attacks the enemy Lion.
 const NONE: u8 = 255;
+/// Numbers within a layout's run stay below this (checked when built), so
+/// [`div_small`] is exact there.
+const RUN_LIMIT: u64 = 1 << 20;
+
+/// `ceil(2^40 / d)`: the multiplier that divides by `d` in [`div_small`].
+const fn recip(d: u32) -> u64 {
+    (1u64 << 40).div_ceil(d as u64)
+}
+
+/// `r / d` for `r` below [`RUN_LIMIT`] and `d` below 4096, by one multiply:
+/// the error of the rounded-up reciprocal, under `r / 2^40 < 2^-20`, never
+/// reaches the next multiple of `1 / d`. (A division costs several times
+/// more, and turning a number back into a position takes up to eight.)
+#[inline(always)]
+fn div_small(r: u32, recip: u64) -> u32 {
+    ((r as u64 * recip) >> 40) as u32
+}
+
+/// [`recip`] of the radices a digit can have (index = radix, 1–4).
+const RADIX_RECIP: [u64; 5] = [0, recip(1), recip(2), recip(3), recip(4)];
 
 /// One layout of a Lion class: signature, occupied free squares, kind codes.
 #[derive(Copy, Clone, Default)]
@@ -67,6 +87,8 @@ pub(crate) struct Compact {
     bucket: Vec<u32>,
     /// `[class][free square][kind code]`.
     choices: Vec<[[Choices; 4]; 10]>,
+    /// [`recip`] of each signature's number of hand digits.
+    hand_recip: Vec<u64>,
 }
 
 impl Compact {
@@ -100,6 +122,7 @@ impl Compact {
                 for_pieces(l.occ10, l.seq, |_, fp, code| {
                     size *= ch[fp][code].radix as u64;
                 });
+                assert!(size < RUN_LIMIT, "a layout's run fits div_small");
                 at += size;
             }
         }
@@ -114,8 +137,12 @@ impl Compact {
             }
             bucket.push(l as u32);
         }
+        let hand_recip = (0..ix.sig_count())
+            .map(|si| recip(ix.sig_shape(si).2))
+            .collect();
         Compact {
             ix,
+            hand_recip,
             per_class,
             sig_base,
             layouts,
@@ -152,14 +179,15 @@ impl Compact {
     #[inline]
     pub fn table_index(&self, p: &Pos) -> Option<u64> {
         let (cls, mir) = self.ix.class_of(p);
-        if cls >= TABLE_CLASSES {
+        // A capture is told by one look at the enemy Lion's square, before
+        // any numbering work (many predecessors in the solver are captures).
+        if cls >= TABLE_CLASSES || p.attackers_us(p.lion_them() as usize) != 0 {
             return None;
         }
         let q = if mir { p.mirror() } else { *p };
         let pt = self.ix.parts(&q, cls);
         let ch = &self.choices[cls];
         let (mut r, mut mult, mut nc) = (0u32, 1u32, 0u32);
-        let mut bad = false;
         for_pieces(pt.occ10, pt.seq, |i, fp, code| {
             let theirs = (pt.own >> i) & 1;
             let chick = (code == 3) as u32;
@@ -167,13 +195,10 @@ impl Compact {
             nc += chick;
             let c = &ch[fp][code];
             let d = c.digit[(theirs * 2 + (hen & 1)) as usize];
-            bad |= d == NONE;
+            debug_assert!(d != NONE, "a capture passed the attack test");
             r += d as u32 * mult;
             mult *= c.radix as u32;
         });
-        if bad {
-            return None;
-        }
         let (_, _, h, _) = self.ix.sig_shape(pt.sig);
         let l = cls * self.per_class as usize + (self.sig_base[pt.sig] + pt.layout) as usize;
         Some(self.off[l] as u64 + (r * h + pt.hand) as u64)
@@ -198,16 +223,17 @@ impl Compact {
         let lay = self.layouts[l % self.per_class as usize];
         let si = lay.sig as usize;
         let (_, _, h, _) = self.ix.sig_shape(si);
-        let mut r = idx - self.off[l];
-        let hand = r % h;
-        r /= h;
+        let run = idx - self.off[l];
+        let mut r = div_small(run, self.hand_recip[si]);
+        let hand = run - r * h;
         let ch = &self.choices[cls];
         let (mut own, mut promo, mut nc) = (0u32, 0u32, 0u32);
         for_pieces(lay.occ10, lay.seq, |i, fp, code| {
             let c = &ch[fp][code];
             let radix = c.radix as u32;
-            let x = c.choice[(r % radix) as usize] as u32;
-            r /= radix;
+            let q = div_small(r, RADIX_RECIP[radix as usize]);
+            let x = c.choice[(r - q * radix) as usize] as u32;
+            r = q;
             own |= (x >> 1) << i;
             let chick = (code == 3) as u32;
             promo |= (x & chick) << nc;
@@ -313,6 +339,19 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&s| s), "{material:?}: a number unused");
+        }
+    }
+
+    #[test]
+    fn div_small_is_exact() {
+        for d in 1..=64u32 {
+            let m = recip(d);
+            for r in (0..RUN_LIMIT as u32)
+                .step_by(7)
+                .chain(RUN_LIMIT as u32 - 64..RUN_LIMIT as u32)
+            {
+                assert_eq!(div_small(r, m), r / d, "{r} / {d}");
+            }
         }
     }
 }
