@@ -272,8 +272,7 @@ fn class_choices(ix: &Indexer, cls: usize) -> [[Choices; 4]; 10] {
     };
     let mut out = [[empty; 4]; 10];
     for (fp, &sq) in free.iter().enumerate() {
-        for code in 1..4 {
-            let c = &mut out[fp][code];
+        for (code, c) in out[fp].iter_mut().enumerate().skip(1) {
             for theirs in 0..2u8 {
                 for hen in 0..(1 + (code == 3) as u8) {
                     let kind = match (code, hen) {

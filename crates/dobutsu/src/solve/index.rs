@@ -14,8 +14,10 @@
 //! 4. how many of each kind not on the board are in our hand (the rest are
 //!    in theirs).
 //!
-//! Every number stands for exactly one legal position, so the table wastes
-//! nothing; 11,878,227 numbers per Lion class, 249,442,767 in the table.
+//! Every number stands for exactly one legal position: 11,878,227 numbers
+//! per Lion class, 249,442,767 in the table's classes. The table itself is
+//! numbered by `compact.rs`, which builds on these parts and leaves out the
+//! positions whose side to move can take the Lion.
 //! Classes whose Lions stand on the middle file are their own mirror: both
 //! mirror images of those positions get their own number.
 

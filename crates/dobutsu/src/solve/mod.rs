@@ -1,5 +1,6 @@
 //! The strong solution of Dōbutsu Shōgi: every legal position's value and
-//! distance, by retrograde analysis, in a table of one byte a position.
+//! distance, by retrograde analysis, in a table of one byte a position (the
+//! positions whose side to move can take the Lion need none).
 //!
 //! Two conventions: the product's rules ([`Convention::Seed`]) and the 2009
 //! paper's ([`Convention::Tanaka`], to check the solver against its figures;
