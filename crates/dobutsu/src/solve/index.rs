@@ -14,8 +14,10 @@
 //! 4. how many of each kind not on the board are in our hand (the rest are
 //!    in theirs).
 //!
-//! Every number stands for exactly one legal position, so the table wastes
-//! nothing; 11,878,227 numbers per Lion class, 249,442,767 in the table.
+//! Every number stands for exactly one legal position: 11,878,227 numbers
+//! per Lion class, 249,442,767 in the table's classes. The table itself is
+//! numbered by `compact.rs`, which builds on these parts and leaves out the
+//! positions whose side to move can take the Lion.
 //! Classes whose Lions stand on the middle file are their own mirror: both
 //! mirror images of those positions get their own number.
 
@@ -107,6 +109,27 @@ impl BitTables {
     fn count(&self, x: u16) -> u32 {
         self.ones[(x & 0x0fff) as usize] as u32
     }
+}
+
+/// A position's number below its Lion class, in parts: its signature, its
+/// layout (which free squares are occupied and by which kinds, numbered
+/// within the signature), the owners, the Hens and the hand digit.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Parts {
+    /// Signature (index into the signature list).
+    pub sig: usize,
+    /// Layout within the signature: occupancy rank × arrangements + kind rank.
+    pub layout: u32,
+    /// Occupied free squares (bit per free square of the class).
+    pub occ10: u16,
+    /// Kind codes of the pieces (2 bits a piece, ascending squares).
+    pub seq: u16,
+    /// Owners (bit per piece, set = theirs).
+    pub own: u32,
+    /// Hens (bit per Chick).
+    pub promo: u32,
+    /// How the pieces off the board divide between the hands.
+    pub hand: u32,
 }
 
 /// Numbers per block of the signature search table.
@@ -306,6 +329,32 @@ impl Indexer {
         self.per_class * ALL_CLASSES as u64
     }
 
+    /// Signatures in the numbering.
+    pub fn sig_count(&self) -> usize {
+        self.sigs.len()
+    }
+
+    /// Pieces on the board, arrangements of kinds, hand digits and the
+    /// material (Giraffes, Elephants, Chicks) on the board of a signature.
+    pub fn sig_shape(&self, si: usize) -> (u32, u32, u32, [u8; 3]) {
+        let s = &self.sigs[si];
+        (s.n as u32, s.m, s.h, [s.g, s.e, s.c])
+    }
+
+    /// Occupied free squares and kind sequence of a layout of a signature.
+    #[inline(always)]
+    pub fn layout_squares(&self, si: usize, occ_r: usize, kind_r: usize) -> (u16, u16) {
+        let s = &self.sigs[si];
+        let occ10 = self.occ_unrank[s.n as usize][occ_r];
+        let seq = self.kind_unrank[s.g as usize * 9 + s.e as usize * 3 + s.c as usize][kind_r];
+        (occ10, seq)
+    }
+
+    /// Canonical squares of a class's Lions (ours, theirs) and its 10 free squares.
+    pub fn class_squares(&self, cls: usize) -> ((u8, u8), [u8; 10]) {
+        (self.rep[cls], self.free[cls])
+    }
+
     /// The class of the Lions and whether the position must be mirrored first.
     #[inline(always)]
     pub fn class_of(&self, p: &Pos) -> (usize, bool) {
@@ -329,6 +378,18 @@ impl Indexer {
 
     #[inline(always)]
     fn index_oriented(&self, p: &Pos, cls: usize) -> u64 {
+        let pt = self.parts(p, cls);
+        let sig = &self.sigs[pt.sig];
+        let mut r = pt.layout as u64;
+        r = (r << sig.n | pt.own as u64) << sig.c | pt.promo as u64;
+        r = r * sig.h as u64 + pt.hand as u64;
+        cls as u64 * self.per_class + sig.off as u64 + r
+    }
+
+    /// The parts of the number of a position whose Lions stand on the
+    /// canonical squares of class `cls` (see [`Parts`]).
+    #[inline(always)]
+    pub fn parts(&self, p: &Pos, cls: usize) -> Parts {
         let (a, b) = self.rep[cls];
         let (lo, hi) = (a.min(b) as u32, a.max(b) as u32);
         let occ = (p.us | p.them) & !p.kind[LION];
@@ -337,7 +398,7 @@ impl Indexer {
         let below = (1u16 << lo) - 1;
         let mid = ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
         let above = 0x0fff & !((1u16 << (hi + 1)) - 1);
-        let occ10 = ((occ & below) | ((occ & mid) >> 1) | ((occ & above) >> 2)) as usize;
+        let occ10 = (occ & below) | ((occ & mid) >> 1) | ((occ & above) >> 2);
         // Kind codes 1 = Giraffe, 2 = Elephant, 3 = Chick/Hen as two bit
         // planes; each plane's bits, and the owners', gathered in the order
         // of the occupied squares by table (no branches: the kinds are
@@ -345,37 +406,30 @@ impl Indexer {
         let chicks = p.kind[CHICK] | p.kind[HEN];
         let plane0 = p.kind[GIRAFFE] | chicks;
         let plane1 = p.kind[ELEPHANT] | chicks;
-        let (them, hens) = (p.them, p.kind[HEN]);
-        let seq = (self.bits.spread[self.bits.pext(plane0, occ) as usize]
-            | self.bits.spread[self.bits.pext(plane1, occ) as usize] << 1)
-            as usize;
-        let own = self.bits.pext(them, occ) as u64;
-        let promo = self.bits.pext(hens, chicks) as u64;
+        let seq = self.bits.spread[self.bits.pext(plane0, occ) as usize]
+            | self.bits.spread[self.bits.pext(plane1, occ) as usize] << 1;
+        let own = self.bits.pext(p.them, occ);
+        let promo = self.bits.pext(p.kind[HEN], chicks);
         let g = self.bits.count(p.kind[GIRAFFE]) as usize;
         let e = self.bits.count(p.kind[ELEPHANT]) as usize;
         let c = self.bits.count(chicks) as usize;
-        let sig = &self.sigs[self.sig_of[g][e][c] as usize];
-        debug_assert!(self.sig_of[g][e][c] != 255, "more pieces than the material");
-        let [tg, te, _] = self.material;
-        let hand = p.hand[0][2] as u64
-            + (tg as u64 - g as u64 + 1)
-                * (p.hand[0][1] as u64 + (te as u64 - e as u64 + 1) * p.hand[0][0] as u64);
-        let mut r = self.occ_rank[occ10] as u64 * sig.m as u64 + self.kind_rank[seq] as u64;
-        r = (r << sig.n | own) << sig.c | promo;
-        r = r * sig.h as u64 + hand;
-        cls as u64 * self.per_class + sig.off as u64 + r
-    }
-
-    /// Whether a position is in the table (its Lions apart, ours off the far
-    /// rank, theirs off our home rank), and its number there.
-    #[inline]
-    pub fn table_index(&self, p: &Pos) -> Option<u64> {
-        let (cls, mir) = self.class_of(p);
-        if cls >= TABLE_CLASSES {
-            return None;
+        let si = self.sig_of[g][e][c] as usize;
+        debug_assert!(si != 255, "more pieces than the material");
+        let sig = &self.sigs[si];
+        let [tg, te, _] = self.material.map(u32::from);
+        let hand = p.hand[0][2] as u32
+            + (tg - g as u32 + 1)
+                * (p.hand[0][1] as u32 + (te - e as u32 + 1) * p.hand[0][0] as u32);
+        Parts {
+            sig: si,
+            layout: self.occ_rank[occ10 as usize] as u32 * sig.m
+                + self.kind_rank[seq as usize] as u32,
+            occ10,
+            seq,
+            own,
+            promo,
+            hand,
         }
-        let q = if mir { p.mirror() } else { *p };
-        Some(self.index_oriented(&q, cls))
     }
 
     /// The position with a number (the canonical mirror image).
@@ -407,9 +461,27 @@ impl Indexer {
         r >>= sig.n;
         let kind_r = (r % sig.m) as usize;
         let occ_r = (r / sig.m) as usize;
-        let occ10 = self.occ_unrank[sig.n as usize][occ_r];
-        let seq =
-            self.kind_unrank[sig.g as usize * 9 + sig.e as usize * 3 + sig.c as usize][kind_r];
+        let (occ10, seq) = self.layout_squares(si, occ_r, kind_r);
+        self.build(cls, si, occ10, seq, own, promo, hand)
+    }
+
+    /// The position of class `cls` (canonical Lion squares) with signature
+    /// `si`, occupied free squares `occ10`, kind sequence `seq`, owners
+    /// `own` (bit per piece, set = theirs), Hens `promo` (bit per Chick) and
+    /// hand digit `hand`; and its hand group.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn build(
+        &self,
+        cls: usize,
+        si: usize,
+        occ10: u16,
+        seq: u16,
+        own: u32,
+        promo: u32,
+        hand: u32,
+    ) -> (Pos, HandGroup) {
+        let sig = self.sigs[si];
         let (a, b) = self.rep[cls];
         let mut p = Pos {
             us: 1 << a,

@@ -1,5 +1,6 @@
 //! The strong solution of Dōbutsu Shōgi: every legal position's value and
-//! distance, by retrograde analysis, in a table of one byte a position.
+//! distance, by retrograde analysis, in a table of one byte a position (the
+//! positions whose side to move can take the Lion need none).
 //!
 //! Two conventions: the product's rules ([`Convention::Seed`]) and the 2009
 //! paper's ([`Convention::Tanaka`], to check the solver against its figures;
@@ -8,6 +9,7 @@
 mod agent;
 mod board;
 mod bytes;
+mod compact;
 mod index;
 mod reach;
 mod retro;
@@ -29,25 +31,27 @@ pub use table::{
 };
 
 use board::{Child, Pos};
+use compact::Compact;
 use index::Indexer;
 
 /// Solves the whole game under `conv` (in memory; [`Tablebase::write`]
 /// saves it). Uses rayon's current thread pool.
 pub fn solve(conv: Convention, progress: &(dyn Fn(Event) + Sync)) -> Result<Tablebase, SolveError> {
-    let ix = Indexer::full();
-    let entries = retro::solve(&ix, conv, progress)?;
-    Ok(Tablebase::from_entries(conv, ix, entries))
+    let cx = Compact::full();
+    let entries = retro::solve(&cx, conv, progress)?;
+    Ok(Tablebase::from_entries(conv, cx, entries))
 }
 
 /// Solves a smaller game: the two Lions and `material` Giraffes, Elephants
 /// and Chicks (0–2 each). For checks against other methods.
 pub fn solve_material(material: [u8; 3], conv: Convention) -> Result<Tablebase, SolveError> {
-    let ix = Arc::new(Indexer::new(material));
-    let entries = retro::solve(&ix, conv, &|_| {})?;
-    Ok(Tablebase::from_entries(conv, ix, entries))
+    let cx = Arc::new(Compact::new(Arc::new(Indexer::new(material))));
+    let entries = retro::solve(&cx, conv, &|_| {})?;
+    Ok(Tablebase::from_entries(conv, cx, entries))
 }
 
-/// How the table's positions divide.
+/// How the table's positions divide (those whose side to move takes the
+/// Lion, which the file leaves out, counted as the wins in 1 they are).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Entries in the table.
@@ -99,8 +103,11 @@ impl Tablebase {
                     a
                 },
             );
+        let captures = self.compact().captures();
         let mut s = Summary {
-            positions: n,
+            positions: n + captures,
+            win: captures,
+            longest_win: if captures > 0 { 1 } else { 0 },
             ..Summary::default()
         };
         for (b, &c) in hist.iter().enumerate() {
@@ -161,7 +168,7 @@ impl Tablebase {
                     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
                     (z ^ (z >> 31)) % n
                 };
-                let p = self.indexer().unrank(idx);
+                let p = self.compact().unrank(idx);
                 let stored = self.value_of(&p);
                 let search = self.minimax(&p, children);
                 if stored == search {

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::board::{Convention, Pos, Status};
 use super::bytes::AtomicBytes;
-use super::index::{Indexer, TABLE_CLASSES};
+use super::compact::Compact;
 
 /// First byte value of a settled position.
 pub(crate) const RESOLVED: u8 = 48;
@@ -56,11 +56,12 @@ pub enum SolveError {
 /// Solves every position of the table of `ix` under `conv`; returns the
 /// bytes in the file's form (0 = draw, `d + 1` = distance `d`).
 pub(crate) fn solve(
-    ix: &Indexer,
+    cx: &Compact,
     conv: Convention,
     progress: &(dyn Fn(Event) + Sync),
 ) -> Result<AtomicBytes, SolveError> {
-    let n = ix.table_size();
+    let n = cx.size();
+    let ix = cx.indexer();
     let table = AtomicBytes::new(n as usize);
     let nchunks = n.div_ceil(CHUNK) as usize;
 
@@ -86,12 +87,13 @@ pub(crate) fn solve(
         // board's moves; only the number of drops changes.
         let mut idx = lo;
         while idx < hi {
-            let (p, group) = ix.unrank_group(idx);
+            let (p, group) = cx.unrank_group(idx);
             let end = (idx + (group.size - group.digit) as u64).min(hi);
             match p.status(conv) {
-                Status::Capture => (idx..end).for_each(|j| put(j, RESOLVED + 1)),
-                // Not in the table's Lion classes.
-                Status::Arrived | Status::AlreadyWon => unreachable!("not a table position"),
+                // Not numbered: takes the Lion, or not in the table's Lion classes.
+                Status::Capture | Status::Arrived | Status::AlreadyWon => {
+                    unreachable!("not a numbered position")
+                }
                 Status::Open => {
                     let mut bare = p;
                     bare.hand[0] = [0; 3];
@@ -185,30 +187,26 @@ pub(crate) fn solve(
                 table.for_each_equal(lo as usize, hi as usize, target, |idx| {
                     let idx = idx as u64;
                     here += 1;
-                    let p = ix.unrank(idx);
-                    if level == 1 && p.status(conv) == Status::Capture {
-                        return;
-                    }
+                    let p = cx.unrank(idx);
                     preds.clear();
                     p.predecessors(preds);
-                    let psym = ix.class_sym((idx / ix.per_class) as usize);
+                    let psym = ix.class_sym(ix.class_of(&p).0);
                     // The numbers of the predecessors (each once per move
                     // into this entry, see the module notes on mirrors),
                     // fetched into cache while the previous entry's are updated.
+                    // Predecessors without a number take the Lion: won in 1
+                    // already, nothing to update.
                     cur_ix.clear();
                     for q in preds.iter() {
                         let (qc, qm) = ix.class_of(q);
-                        if qc >= TABLE_CLASSES {
-                            continue;
-                        }
                         if psym {
                             if !qm {
-                                cur_ix.push(ix.index(q) as u32);
+                                cur_ix.extend(cx.table_index(q).map(|i| i as u32));
                             }
                         } else {
-                            cur_ix.push(ix.index(q) as u32);
+                            cur_ix.extend(cx.table_index(q).map(|i| i as u32));
                             if ix.class_sym(qc) {
-                                cur_ix.push(ix.index(&q.mirror()) as u32);
+                                cur_ix.extend(cx.table_index(&q.mirror()).map(|i| i as u32));
                             }
                         }
                     }

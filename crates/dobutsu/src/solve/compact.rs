@@ -1,0 +1,356 @@
+//! The table's numbering: the positions of the table, without those whose
+//! side to move can take the enemy Lion.
+//!
+//! Nearly half the table's positions (120,786,484 of 249,442,767 in the real
+//! game) let the side to move take the Lion: a win in 1 that anyone can see
+//! from the position. They get no number; looking one up gives the win
+//! without reading the table. What stays is numbered densely, built on the
+//! plain numbering of [`Indexer`]:
+//!
+//! 1. the Lion class and the *layout* (signature, which free squares are
+//!    occupied and by which kinds) in the order of [`Indexer`];
+//! 2. for each piece, in the order of its square, a digit that says whose it
+//!    is and, for a Chick, whether it is a Hen — counting only the choices
+//!    that do not attack the enemy Lion from that square (a Giraffe beside
+//!    the enemy Lion can only be the enemy's own, so its digit has one value);
+//! 3. the hands, as in [`Indexer`].
+//!
+//! The digits form a mixed-radix number, so every layout has a run of
+//! consecutive numbers whose length is the product of its pieces' radices
+//! (times the hand choices); a table of the runs' starts ([`Compact::off`])
+//! joins the layouts, and a coarse index into it finds a number's layout.
+
+use std::sync::{Arc, OnceLock};
+
+use super::board::{CHICK, ELEPHANT, GIRAFFE, HEN, LION, Pos};
+use super::index::{HandGroup, Indexer, TABLE_CLASSES};
+
+/// Numbers per block of [`Compact::bucket`].
+const BUCKET_BITS: u32 = 6;
+/// A digit table's mark for a choice that attacks the enemy Lion.
+const NONE: u8 = 255;
+/// Numbers within a layout's run stay below this (checked when built), so
+/// [`div_small`] is exact there.
+const RUN_LIMIT: u64 = 1 << 20;
+
+/// `ceil(2^40 / d)`: the multiplier that divides by `d` in [`div_small`].
+const fn recip(d: u32) -> u64 {
+    (1u64 << 40).div_ceil(d as u64)
+}
+
+/// `r / d` for `r` below [`RUN_LIMIT`] and `d` below 4096, by one multiply:
+/// the error of the rounded-up reciprocal, under `r / 2^40 < 2^-20`, never
+/// reaches the next multiple of `1 / d`. (A division costs several times
+/// more, and turning a number back into a position takes up to eight.)
+#[inline(always)]
+fn div_small(r: u32, recip: u64) -> u32 {
+    ((r as u64 * recip) >> 40) as u32
+}
+
+/// [`recip`] of the radices a digit can have (index = radix, 1–4).
+const RADIX_RECIP: [u64; 5] = [0, recip(1), recip(2), recip(3), recip(4)];
+
+/// One layout of a Lion class: signature, occupied free squares, kind codes.
+#[derive(Copy, Clone, Default)]
+struct Layout {
+    sig: u8,
+    occ10: u16,
+    seq: u16,
+}
+
+/// The choices of a piece of one kind code on one free square of a class.
+#[derive(Copy, Clone)]
+struct Choices {
+    /// How many choices do not attack the enemy Lion (1–4).
+    radix: u8,
+    /// `[theirs * 2 + hen]` → digit, or [`NONE`].
+    digit: [u8; 4],
+    /// Digit → `theirs * 2 + hen`.
+    choice: [u8; 4],
+}
+
+/// The dense numbering of the table's positions the side to move cannot
+/// win by taking the Lion.
+pub(crate) struct Compact {
+    ix: Arc<Indexer>,
+    /// Layouts per Lion class.
+    per_class: u32,
+    /// First layout of each signature within a class.
+    sig_base: Vec<u32>,
+    /// The layouts of a class, in order.
+    layouts: Vec<Layout>,
+    /// `[class * per_class + layout]` → the layout's first number; one more
+    /// at the end (the table's size).
+    off: Vec<u32>,
+    /// For each block of `2^BUCKET_BITS` numbers, the layout (over all
+    /// classes) its first number falls in.
+    bucket: Vec<u32>,
+    /// `[class][free square][kind code]`.
+    choices: Vec<[[Choices; 4]; 10]>,
+    /// [`recip`] of each signature's number of hand digits.
+    hand_recip: Vec<u64>,
+}
+
+impl Compact {
+    /// The numbering over `ix`'s table classes.
+    pub fn new(ix: Arc<Indexer>) -> Compact {
+        let mut sig_base = Vec::new();
+        let mut layouts = Vec::new();
+        for si in 0..ix.sig_count() {
+            sig_base.push(layouts.len() as u32);
+            let (n, m, _, _) = ix.sig_shape(si);
+            let occs = choose(10, n);
+            for occ_r in 0..occs as usize {
+                for kind_r in 0..m as usize {
+                    let (occ10, seq) = ix.layout_squares(si, occ_r, kind_r);
+                    layouts.push(Layout {
+                        sig: si as u8,
+                        occ10,
+                        seq,
+                    });
+                }
+            }
+        }
+        let choices: Vec<_> = (0..TABLE_CLASSES).map(|c| class_choices(&ix, c)).collect();
+        let per_class = layouts.len() as u32;
+        let mut off = Vec::with_capacity(TABLE_CLASSES * layouts.len() + 1);
+        let mut at = 0u64;
+        for ch in &choices {
+            for l in &layouts {
+                off.push(at as u32);
+                let mut size = ix.sig_shape(l.sig as usize).2 as u64;
+                for_pieces(l.occ10, l.seq, |_, fp, code| {
+                    size *= ch[fp][code].radix as u64;
+                });
+                assert!(size < RUN_LIMIT, "a layout's run fits div_small");
+                at += size;
+            }
+        }
+        assert!(at < u32::MAX as u64, "numbers fit 32 bits");
+        off.push(at as u32);
+        let mut bucket = Vec::with_capacity((at >> BUCKET_BITS) as usize + 1);
+        let mut l = 0usize;
+        for b in 0..at.div_ceil(1 << BUCKET_BITS) {
+            let first = (b << BUCKET_BITS) as u32;
+            while off[l + 1] <= first {
+                l += 1;
+            }
+            bucket.push(l as u32);
+        }
+        let hand_recip = (0..ix.sig_count())
+            .map(|si| recip(ix.sig_shape(si).2))
+            .collect();
+        Compact {
+            ix,
+            hand_recip,
+            per_class,
+            sig_base,
+            layouts,
+            off,
+            bucket,
+            choices,
+        }
+    }
+
+    /// The numbering of the real game.
+    pub fn full() -> Arc<Compact> {
+        static CX: OnceLock<Arc<Compact>> = OnceLock::new();
+        CX.get_or_init(|| Arc::new(Compact::new(Indexer::full())))
+            .clone()
+    }
+
+    /// The plain numbering underneath.
+    pub fn indexer(&self) -> &Arc<Indexer> {
+        &self.ix
+    }
+
+    /// Numbers in the table.
+    pub fn size(&self) -> u64 {
+        *self.off.last().expect("at least one entry") as u64
+    }
+
+    /// Positions of the table without a number (the side to move takes the Lion).
+    pub fn captures(&self) -> u64 {
+        self.ix.table_size() - self.size()
+    }
+
+    /// The number of a position, if it has one: its Lions stand in a table
+    /// class and its side to move cannot take the enemy Lion.
+    #[inline]
+    pub fn table_index(&self, p: &Pos) -> Option<u64> {
+        let (cls, mir) = self.ix.class_of(p);
+        // A capture is told by one look at the enemy Lion's square, before
+        // any numbering work (many predecessors in the solver are captures).
+        if cls >= TABLE_CLASSES || p.attackers_us(p.lion_them() as usize) != 0 {
+            return None;
+        }
+        let q = if mir { p.mirror() } else { *p };
+        let pt = self.ix.parts(&q, cls);
+        let ch = &self.choices[cls];
+        let (mut r, mut mult, mut nc) = (0u32, 1u32, 0u32);
+        for_pieces(pt.occ10, pt.seq, |i, fp, code| {
+            let theirs = (pt.own >> i) & 1;
+            let chick = (code == 3) as u32;
+            let hen = chick & (pt.promo >> nc);
+            nc += chick;
+            let c = &ch[fp][code];
+            let d = c.digit[(theirs * 2 + (hen & 1)) as usize];
+            debug_assert!(d != NONE, "a capture passed the attack test");
+            r += d as u32 * mult;
+            mult *= c.radix as u32;
+        });
+        let (_, _, h, _) = self.ix.sig_shape(pt.sig);
+        let l = cls * self.per_class as usize + (self.sig_base[pt.sig] + pt.layout) as usize;
+        Some(self.off[l] as u64 + (r * h + pt.hand) as u64)
+    }
+
+    /// The position with a number (the canonical mirror image).
+    #[inline]
+    pub fn unrank(&self, idx: u64) -> Pos {
+        self.unrank_group(idx).0
+    }
+
+    /// The position with a number, and where it stands in its group of
+    /// consecutive numbers that differ only in the hands.
+    pub fn unrank_group(&self, idx: u64) -> (Pos, HandGroup) {
+        debug_assert!(idx < self.size());
+        let idx = idx as u32;
+        let mut l = self.bucket[(idx >> BUCKET_BITS) as usize] as usize;
+        while self.off[l + 1] <= idx {
+            l += 1;
+        }
+        let cls = l / self.per_class as usize;
+        let lay = self.layouts[l % self.per_class as usize];
+        let si = lay.sig as usize;
+        let (_, _, h, _) = self.ix.sig_shape(si);
+        let run = idx - self.off[l];
+        let mut r = div_small(run, self.hand_recip[si]);
+        let hand = run - r * h;
+        let ch = &self.choices[cls];
+        let (mut own, mut promo, mut nc) = (0u32, 0u32, 0u32);
+        for_pieces(lay.occ10, lay.seq, |i, fp, code| {
+            let c = &ch[fp][code];
+            let radix = c.radix as u32;
+            let q = div_small(r, RADIX_RECIP[radix as usize]);
+            let x = c.choice[(r - q * radix) as usize] as u32;
+            r = q;
+            own |= (x >> 1) << i;
+            let chick = (code == 3) as u32;
+            promo |= (x & chick) << nc;
+            nc += chick;
+        });
+        self.ix.build(cls, si, lay.occ10, lay.seq, own, promo, hand)
+    }
+}
+
+/// Calls `f(i, free square, kind code)` for each piece of a layout, in the
+/// order of the squares.
+#[inline(always)]
+fn for_pieces(occ10: u16, seq: u16, mut f: impl FnMut(u32, usize, usize)) {
+    let mut m = occ10;
+    let mut i = 0;
+    while m != 0 {
+        let fp = m.trailing_zeros() as usize;
+        m &= m - 1;
+        f(i, fp, ((seq >> (2 * i)) & 3) as usize);
+        i += 1;
+    }
+}
+
+fn choose(n: u32, k: u32) -> u32 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// The choices of every kind code on every free square of a class: those
+/// of ours that would attack the enemy Lion are left out.
+fn class_choices(ix: &Indexer, cls: usize) -> [[Choices; 4]; 10] {
+    let ((a, b), free) = ix.class_squares(cls);
+    let empty = Choices {
+        radix: 0,
+        digit: [NONE; 4],
+        choice: [0; 4],
+    };
+    let mut out = [[empty; 4]; 10];
+    for (fp, &sq) in free.iter().enumerate() {
+        for (code, c) in out[fp].iter_mut().enumerate().skip(1) {
+            for theirs in 0..2u8 {
+                for hen in 0..(1 + (code == 3) as u8) {
+                    let kind = match (code, hen) {
+                        (3, 1) => HEN,
+                        (3, _) => CHICK,
+                        (2, _) => ELEPHANT,
+                        _ => GIRAFFE,
+                    };
+                    let mut p = Pos {
+                        us: 1 << a,
+                        them: 1 << b,
+                        ..Pos::default()
+                    };
+                    p.kind[LION] = (1 << a) | (1 << b);
+                    p.kind[kind] |= 1 << sq;
+                    if theirs == 1 {
+                        p.them |= 1 << sq;
+                    } else {
+                        p.us |= 1 << sq;
+                    }
+                    if p.attackers_us(b as usize) != 0 {
+                        continue;
+                    }
+                    let x = theirs * 2 + hen;
+                    c.digit[x as usize] = c.radix;
+                    c.choice[c.radix as usize] = x;
+                    c.radix += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::board::{Convention, Status};
+
+    /// Every position of the plain table numbering either has a compact
+    /// number that leads back to it, or lets its side to move take the Lion;
+    /// and the compact numbers are exactly `0..size`.
+    #[test]
+    fn compact_numbers_every_open_position_once() {
+        for material in [[1, 0, 1], [0, 2, 0], [1, 1, 1], [0, 0, 2]] {
+            let ix = Arc::new(Indexer::new(material));
+            let cx = Compact::new(ix.clone());
+            let mut seen = vec![false; cx.size() as usize];
+            for i in 0..ix.table_size() {
+                let p = ix.unrank(i);
+                let capture = p.status(Convention::Seed) == Status::Capture;
+                match cx.table_index(&p) {
+                    None => assert!(capture, "{material:?} {i}: open but no number"),
+                    Some(c) => {
+                        assert!(!capture, "{material:?} {i}: a capture numbered");
+                        assert!(!seen[c as usize], "{material:?}: {c} twice");
+                        seen[c as usize] = true;
+                        let (q, g) = cx.unrank_group(c);
+                        assert_eq!(q, p, "{material:?}: {c} unranks elsewhere");
+                        let (_, g0) = ix.unrank_group(i);
+                        assert_eq!((g.digit, g.size), (g0.digit, g0.size));
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "{material:?}: a number unused");
+        }
+    }
+
+    #[test]
+    fn div_small_is_exact() {
+        for d in 1..=64u32 {
+            let m = recip(d);
+            for r in (0..RUN_LIMIT as u32)
+                .step_by(7)
+                .chain(RUN_LIMIT as u32 - 64..RUN_LIMIT as u32)
+            {
+                assert_eq!(div_small(r, m), r / d, "{r} / {d}");
+            }
+        }
+    }
+}
