@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Args;
@@ -184,14 +184,7 @@ fn run_solve(a: SolveArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| solve::default_path(a.convention));
     let mut out = std::io::stdout().lock();
     if let Some(n) = a.verify {
-        let tb = Tablebase::open(&path, true)?;
-        anyhow::ensure!(
-            tb.convention() == a.convention,
-            "{} holds the {} convention, not {}",
-            path.display(),
-            tb.convention().name(),
-            a.convention.name()
-        );
+        let tb = open_table(&path, a.convention)?;
         let checked = tb.verify(n, a.seed).map_err(|e| anyhow::anyhow!("{e}"))?;
         writeln!(
             out,
@@ -207,17 +200,7 @@ fn run_solve(a: SolveArgs) -> anyhow::Result<()> {
     let progress = |e: Event| bars.event(e);
     let reused = a.reuse && a.material.is_none() && path.exists();
     let tb = match a.material {
-        _ if reused => {
-            let tb = Tablebase::open(&path, true)?;
-            anyhow::ensure!(
-                tb.convention() == a.convention,
-                "{} holds the {} convention, not {}",
-                path.display(),
-                tb.convention().name(),
-                a.convention.name()
-            );
-            tb
-        }
+        _ if reused => open_table(&path, a.convention)?,
         Some(m) => {
             anyhow::ensure!(
                 !a.json,
@@ -239,79 +222,123 @@ fn run_solve(a: SolveArgs) -> anyhow::Result<()> {
         tb.write(&path)?
     };
     let written = t0.elapsed();
-    let s = tb.summary();
     if a.json {
         let c = solve::paper_counts(&tb, &progress);
         bars.finish();
-        let j = serde_json::json!({
-            "convention": a.convention.name(),
-            "reachable": c.reachable,
-            "terminal_capture": c.terminal_capture,
-            "terminal_try": c.terminal_try,
-            "unfinished": c.unfinished,
-            "win": c.win,
-            "draw": c.draw,
-            "loss": c.loss,
-            "start_value": c.start.word(),
-            "start_plies": c.start.plies(),
-            "longest_win_plies": c.longest_win_plies,
-            "reachable_unmirrored": c.reachable_unmirrored,
-            "table_positions": s.positions,
-            "table_win": s.win,
-            "table_draw": s.draw,
-            "table_loss": s.loss,
-            "table_longest_win_plies": s.longest_win,
-            "table_file": path.display().to_string(),
-            "table_checksum": format!("{sum:016x}"),
-        });
-        writeln!(out, "{j}")?;
+        print_json(&mut out, &a, &tb, &c, &path, sum)?;
     } else {
         bars.finish();
-        let start = tb
-            .value(&kyoku_dobutsu::Position::startpos())
-            .map_or("not in this table".to_string(), |v| v.to_string());
-        writeln!(
-            out,
-            "Dōbutsu Shōgi solved ({} convention): {} positions, side to move wins {}, draws {}, loses {}",
-            a.convention.name(),
-            s.positions,
-            s.win,
-            s.draw,
-            s.loss
-        )?;
-        writeln!(
-            out,
-            "longest win {} plies, longest loss {} plies",
-            s.longest_win, s.longest_loss
-        )?;
-        writeln!(out, "start: {start} for the side to move")?;
-        writeln!(out, "table: {} (checksum {sum:016x})", path.display())?;
+        print_summary(&mut out, &a, &tb, &path, sum)?;
     }
     if a.stats {
-        let phases = bars.phases.lock().unwrap_or_else(|e| e.into_inner());
-        let ends = phases
-            .iter()
-            .skip(1)
-            .map(|(_, t)| *t)
-            .chain([Instant::now()]);
-        let parts: Vec<String> = phases
-            .iter()
-            .zip(ends)
-            .map(|((name, t), end)| format!("{name} {:.2} s", (end - *t).as_secs_f64()))
-            .collect();
-        eprintln!("stats: phases: {}", parts.join(", "));
-        let rss = peak_rss_kib().map_or("unknown".into(), |k| {
-            format!("{:.1} MiB", k as f64 / 1024.0)
-        });
-        eprintln!(
-            "stats: solved in {:.2} s, written by {:.2} s, total {:.2} s; peak resident {rss}; threads {}",
-            solved.as_secs_f64(),
-            written.as_secs_f64(),
-            t0.elapsed().as_secs_f64(),
-            rayon::current_num_threads()
-        );
+        print_stats(&bars, solved, written, t0);
     }
     Ok(())
+}
+
+/// The table at `path`, checked whole, of `convention`.
+fn open_table(path: &std::path::Path, convention: Convention) -> anyhow::Result<Tablebase> {
+    let tb = Tablebase::open(path, true)?;
+    anyhow::ensure!(
+        tb.convention() == convention,
+        "{} holds the {} convention, not {}",
+        path.display(),
+        tb.convention().name(),
+        convention.name()
+    );
+    Ok(tb)
+}
+
+/// `--json`: the paper's figures of the forward search and the table's.
+fn print_json(
+    out: &mut impl Write,
+    a: &SolveArgs,
+    tb: &Tablebase,
+    c: &solve::PaperCounts,
+    path: &std::path::Path,
+    sum: u64,
+) -> anyhow::Result<()> {
+    let s = tb.summary();
+    let j = serde_json::json!({
+        "convention": a.convention.name(),
+        "reachable": c.reachable,
+        "terminal_capture": c.terminal_capture,
+        "terminal_try": c.terminal_try,
+        "unfinished": c.unfinished,
+        "win": c.win,
+        "draw": c.draw,
+        "loss": c.loss,
+        "start_value": c.start.word(),
+        "start_plies": c.start.plies(),
+        "longest_win_plies": c.longest_win_plies,
+        "reachable_unmirrored": c.reachable_unmirrored,
+        "table_positions": s.positions,
+        "table_win": s.win,
+        "table_draw": s.draw,
+        "table_loss": s.loss,
+        "table_longest_win_plies": s.longest_win,
+        "table_file": path.display().to_string(),
+        "table_checksum": format!("{sum:016x}"),
+    });
+    writeln!(out, "{j}")?;
+    Ok(())
+}
+
+/// The table's totals for a person.
+fn print_summary(
+    out: &mut impl Write,
+    a: &SolveArgs,
+    tb: &Tablebase,
+    path: &std::path::Path,
+    sum: u64,
+) -> anyhow::Result<()> {
+    let s = tb.summary();
+    let start = tb
+        .value(&kyoku_dobutsu::Position::startpos())
+        .map_or("not in this table".to_string(), |v| v.to_string());
+    writeln!(
+        out,
+        "Dōbutsu Shōgi solved ({} convention): {} positions, side to move wins {}, draws {}, loses {}",
+        a.convention.name(),
+        s.positions,
+        s.win,
+        s.draw,
+        s.loss
+    )?;
+    writeln!(
+        out,
+        "longest win {} plies, longest loss {} plies",
+        s.longest_win, s.longest_loss
+    )?;
+    writeln!(out, "start: {start} for the side to move")?;
+    writeln!(out, "table: {} (checksum {sum:016x})", path.display())?;
+    Ok(())
+}
+
+/// `--stats`: phase times and peak memory on stderr.
+fn print_stats(bars: &Bars, solved: Duration, written: Duration, t0: Instant) {
+    let phases = bars.phases.lock().unwrap_or_else(|e| e.into_inner());
+    let ends = phases
+        .iter()
+        .skip(1)
+        .map(|(_, t)| *t)
+        .chain([Instant::now()]);
+    let parts: Vec<String> = phases
+        .iter()
+        .zip(ends)
+        .map(|((name, t), end)| format!("{name} {:.2} s", (end - *t).as_secs_f64()))
+        .collect();
+    eprintln!("stats: phases: {}", parts.join(", "));
+    let rss = peak_rss_kib().map_or("unknown".into(), |k| {
+        format!("{:.1} MiB", k as f64 / 1024.0)
+    });
+    eprintln!(
+        "stats: solved in {:.2} s, written by {:.2} s, total {:.2} s; peak resident {rss}; threads {}",
+        solved.as_secs_f64(),
+        written.as_secs_f64(),
+        t0.elapsed().as_secs_f64(),
+        rayon::current_num_threads()
+    );
 }
 
 /// Runs `kyoku analyze dobutsu`.

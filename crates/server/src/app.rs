@@ -129,6 +129,29 @@ fn session_error(e: SessionError) -> ApiError {
     }
 }
 
+/// The tokens of a new game's human seats (told once, in the answer to
+/// its creator; none for open seats, whose token is made when they are
+/// joined) and what the server keeps of them: their hashes.
+fn human_seats(specs: &[SeatSpec], open: &[usize]) -> (Vec<Option<Token>>, Vec<Option<HumanSeat>>) {
+    let is_open = |i: usize| open.contains(&(i + 1));
+    let tokens: Vec<Option<Token>> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.is_human() && !is_open(i)).then(new_token))
+        .collect();
+    let humans = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            s.is_human().then(|| HumanSeat {
+                token: hash_token(&tokens[i].unwrap_or_else(new_token)),
+                open: is_open(i),
+            })
+        })
+        .collect();
+    (tokens, humans)
+}
+
 impl App {
     /// The server state over `store`, with the games read from it. Games
     /// that no longer replay are reported and left out.
@@ -288,23 +311,7 @@ impl App {
         let seed: u64 = rand::rng().random::<u64>() >> 1; // fits SQLite's i64
         let seeds = Live::seeds(seed, specs.len());
         let session = Session::new(game, &specs, seeds, Failure::StandIn).map_err(session_error)?;
-        // The tokens are told once, in this answer; the server keeps hashes.
-        let tokens: Vec<Option<Token>> = specs
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.is_human() && !req.open_seats.contains(&(i + 1))).then(new_token))
-            .collect();
-        let humans = specs
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                s.is_human().then(|| HumanSeat {
-                    // An open seat gets its token when it is joined.
-                    token: hash_token(&tokens[i].unwrap_or_else(new_token)),
-                    open: req.open_seats.contains(&(i + 1)),
-                })
-            })
-            .collect();
+        let (tokens, humans) = human_seats(&specs, &req.open_seats);
         let t = now();
         let mut live = Live {
             session,
