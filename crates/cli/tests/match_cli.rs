@@ -1,19 +1,9 @@
 //! `kyoku match` and `kyoku analyze` (search): output shape, seat rotation,
 //! reproducibility, bad input.
 
-use std::process::Command;
+mod common;
 
-fn kyoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        .args(args)
-        .output()
-        .expect("kyoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::kyoku;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = kyoku(args);

@@ -3,21 +3,10 @@
 //! engine that answers an illegal move, crashes or stays silent loses its
 //! games with the reason while the match goes on.
 
-use std::process::Command;
+mod common;
 
+use common::kyoku;
 use serde_json::Value;
-
-fn kyoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        .args(args)
-        .output()
-        .expect("kyoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn json(args: &[&str]) -> Value {
     let (code, out, err) = kyoku(args);

@@ -1,19 +1,9 @@
 //! The `kyoku` binary on Shogun: perft output shape, options, moves, show,
 //! and bad input.
 
-use std::process::Command;
+mod common;
 
-fn kyoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        .args(args)
-        .output()
-        .expect("kyoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::kyoku;
 
 #[test]
 fn perft_from_the_start() {

@@ -504,6 +504,18 @@ mod tests {
         App::new(store, rows, 1, SocketLimits::default(), 0, None).0
     }
 
+    /// A new Dōbutsu game between two people, seat 2 open.
+    async fn two_people_one_seat_open(app: &Arc<App>) -> CreateAnswer {
+        app.create(CreateRequest {
+            game: "dobutsu".into(),
+            options: json!({}),
+            seats: vec!["human".into(), "human".into()],
+            open_seats: vec![2],
+        })
+        .await
+        .unwrap()
+    }
+
     /// A new game of `game`, a human against `ai:1`.
     async fn human_against_ai(app: &Arc<App>, game: &str) -> CreateAnswer {
         app.create(CreateRequest {
@@ -632,15 +644,7 @@ mod tests {
     async fn a_join_whose_client_vanishes_runs_to_its_end() {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
-        let made = app
-            .create(CreateRequest {
-                game: "dobutsu".into(),
-                options: json!({}),
-                seats: vec!["human".into(), "human".into()],
-                open_seats: vec![2],
-            })
-            .await
-            .unwrap();
+        let made = two_people_one_seat_open(&app).await;
         assert!(poll_once_then_drop(app.join(&made.id, None)).await);
         let slot = app.slot(&made.id).unwrap();
         wait_for(&slot, |live| live.status() == GameStatus::Active).await;
@@ -670,15 +674,7 @@ mod tests {
     async fn no_token_can_be_read_from_the_database() {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
-        let made = app
-            .create(CreateRequest {
-                game: "dobutsu".into(),
-                options: json!({}),
-                seats: vec!["human".into(), "human".into()],
-                open_seats: vec![2],
-            })
-            .await
-            .unwrap();
+        let made = two_people_one_seat_open(&app).await;
         let joined = app.join(&made.id, None).await.unwrap();
         let tokens = [made.seats[0].token.clone().unwrap(), joined.token];
         let req = MoveRequest {
