@@ -95,6 +95,9 @@ pub enum SessionError {
     /// The move is not legal (or not a move).
     #[error(transparent)]
     Move(#[from] MoveError),
+    /// A program was asked to move where none is to act.
+    #[error("no program is to act now")]
+    NoProgramToAct,
     /// Chance must act but has no outcome: a rules-engine bug.
     #[error("chance has no outcome to draw")]
     Chance,
@@ -645,10 +648,7 @@ impl Session {
     pub fn play_program(&mut self) -> Result<ProgramMove, SessionError> {
         let turn = self
             .begin_program_turn()?
-            .ok_or(SessionError::NotYourTurn {
-                to_act: self.human_to_act(),
-                seat: usize::MAX,
-            })?;
+            .ok_or(SessionError::NoProgramToAct)?;
         let seat = turn.seat;
         let thought = turn.think();
         self.finish_program_turn(thought)?
@@ -798,6 +798,10 @@ mod tests {
         assert_eq!(s.play(0, "b2b3").unwrap(), "b2b3");
         assert_eq!(s.undo(), Some(("b2b3".to_string(), Some(0))));
         assert!(s.begin_program_turn().unwrap().is_none());
+        assert!(matches!(
+            s.play_program(),
+            Err(SessionError::NoProgramToAct)
+        ));
     }
 
     #[test]

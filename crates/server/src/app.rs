@@ -123,9 +123,10 @@ fn session_error(e: SessionError) -> ApiError {
         SessionError::SeatCount { .. } | SessionError::Seat { .. } => {
             ApiError::bad_options(e.to_string())
         }
-        SessionError::Chance | SessionError::Program { .. } | SessionError::Record(_) => {
-            ApiError::internal(e.to_string())
-        }
+        SessionError::Chance
+        | SessionError::Program { .. }
+        | SessionError::Record(_)
+        | SessionError::NoProgramToAct => ApiError::internal(e.to_string()),
     }
 }
 
