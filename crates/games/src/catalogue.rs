@@ -297,13 +297,28 @@ fn check_option_names(kind: GameKind, options: &Value) -> Result<(), GameError> 
         other => return Err(bad(format!("options must be a JSON object, not {other}"))),
     };
     let d = kind.descriptor();
-    for key in map.keys() {
-        if d.option(key).is_none() {
+    for (key, value) in map {
+        let Some(spec) = d.option(key) else {
             let names: Vec<&str> = d.options.iter().map(|o| o.name).collect();
             return Err(bad(format!(
                 "{key:?} is not an option of {}; its options are {}",
                 d.title,
                 names.join(", ")
+            )));
+        };
+        let listed = spec.choices.iter().any(|c| c.value == *value);
+        if spec.kind == OptionKind::Choice && !listed {
+            let values: Vec<String> = spec
+                .choices
+                .iter()
+                .map(|c| match &c.value {
+                    Value::String(t) => t.clone(),
+                    v => v.to_string(),
+                })
+                .collect();
+            return Err(bad(format!(
+                "{key} must be one of {}, not {value}",
+                values.join(", ")
             )));
         }
     }
@@ -413,5 +428,19 @@ mod tests {
         assert!(options_from_flags(GameKind::Shiamgon, &[("handicap", "x")], 3).is_err());
         let o = options_from_flags(GameKind::Shogun, &[("rotation", "2")], 2).unwrap();
         assert_eq!(o, json!({"rotation": 2}));
+        let e = GameKind::Shogun
+            .new_game(&json!({"rotation": 1000}))
+            .err()
+            .unwrap();
+        assert_eq!(
+            e.to_string(),
+            "bad options for shogun: rotation must be one of 0, 1, 2, 3, not 1000"
+        );
+        let e = options_from_flags(GameKind::Shogun, &[("variant", "loaded")], 2).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("variant must be one of magnetic, random, not \"loaded\""),
+            "{e}"
+        );
     }
 }

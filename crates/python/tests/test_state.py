@@ -198,9 +198,9 @@ def test_errors_are_value_errors_with_the_engines_message():
         kyoku.from_text("shogun", "not a position")
     with pytest.raises(ValueError):
         kyoku.new_game("shiamgon").apply_move("99.99")
-    with pytest.raises(ValueError, match="rotation 1000"):
+    with pytest.raises(ValueError, match="rotation must be one of 0, 1, 2, 3, not 1000"):
         kyoku.new_game("shogun", rotation=1000)
-    with pytest.raises(ValueError, match="players -1 is negative"):
+    with pytest.raises(ValueError, match="players must be one of 3, 4, 5, not -1"):
         kyoku.new_game("shiamgon", players=-1)
     with pytest.raises(ValueError, match="handicap"):
         kyoku.new_game("shiamgon", board="disc10", handicap=[2**80])
