@@ -1,22 +1,12 @@
 //! The command line and the API refuse the same bad game options with the
 //! same message: both go through the catalogue's one check.
 
+mod common;
+
 use std::net::SocketAddr;
-use std::process::Command;
 
+use common::kyoku;
 use serde_json::{Value, json};
-
-/// `kyoku ARGS`: its exit code and stderr.
-fn kyoku(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        .args(args)
-        .output()
-        .expect("kyoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The API's answer to creating `game` with `options` for two human seats
 /// (three for Shiamgon): status, error code and message.
@@ -77,7 +67,7 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
         };
         let mut args = vec!["play", game, "--players", players];
         args.extend_from_slice(flags);
-        let (code, err) = kyoku(&args);
+        let (code, _, err) = kyoku(&args);
         let (status, error, message) = rt.block_on(create(addr, game, options.clone()));
         assert_eq!(code, 2, "{args:?}: {err}");
         assert_eq!((status, error.as_str()), (400, "bad_options"), "{message}");
