@@ -66,7 +66,12 @@ impl Engines {
     }
 
     /// The engine and how it is asked, for the argument of `uci:ARG`.
-    fn engine(&self, kind: GameKind, arg: &str) -> Result<(EngineSpec, GoLimit), AgentError> {
+    /// `levels`: the game's `ai` levels, for `uci:self:LEVEL`'s budget.
+    fn engine(
+        &self,
+        arg: &str,
+        levels: fn(u8) -> Option<kyoku_ai::agent::Level>,
+    ) -> Result<(EngineSpec, GoLimit), AgentError> {
         let bad = |reason: String| AgentError::bad_argument("uci", reason);
         let (name, level) = match arg.split_once(':') {
             Some((n, l)) => (n, Some(l)),
@@ -91,10 +96,6 @@ impl Engines {
         }
         let level = level.unwrap_or("5");
         // The level's own node budget, as `ai:LEVEL` of the game has it.
-        let levels = match kind {
-            GameKind::Shogun => kyoku_ai::shogun::level,
-            _ => kyoku_ai::dobutsu::level,
-        };
         let nodes = level
             .parse::<u8>()
             .ok()
@@ -104,6 +105,24 @@ impl Engines {
         let spec = EngineSpec::this_program("self", &["--skill", level])
             .map_err(|e| AgentError::unavailable("uci", e.to_string()))?;
         Ok((spec, limit(Some(nodes))))
+    }
+
+    /// The `uci:` seat of a game of positions `P`.
+    fn seat<P: kyoku_core::Position>(
+        &self,
+        arg: &str,
+        seed: u64,
+        levels: fn(u8) -> Option<kyoku_ai::agent::Level>,
+    ) -> Result<Box<dyn AnyPlayer>, AgentError> {
+        let (spec, limit) = self.engine(arg, levels)?;
+        let options = SeatOptions {
+            limit,
+            seed,
+            ..SeatOptions::default()
+        };
+        kyoku_uci::agent::<P>(&spec, options)
+            .map(|a| kyoku_games::program(Box::new(a)))
+            .map_err(|e| AgentError::unavailable("uci", e.to_string()))
     }
 
     fn make_uci(
@@ -118,20 +137,13 @@ impl Engines {
                 "uci needs an engine: uci:NAME (--engine NAME=COMMAND)",
             )
         })?;
-        let (spec, limit) = self.engine(kind, arg)?;
-        let options = SeatOptions {
-            limit,
-            seed,
-            ..SeatOptions::default()
-        };
-        let unavailable = |e: kyoku_uci::UciError| AgentError::unavailable("uci", e.to_string());
         match kind {
-            GameKind::Dobutsu => kyoku_uci::agent::<kyoku_dobutsu::Position>(&spec, options)
-                .map(|a| kyoku_games::program(Box::new(a)))
-                .map_err(unavailable),
-            GameKind::Shogun => kyoku_uci::agent::<kyoku_shogun::Position>(&spec, options)
-                .map(|a| kyoku_games::program(Box::new(a)))
-                .map_err(unavailable),
+            GameKind::Dobutsu => {
+                self.seat::<kyoku_dobutsu::Position>(arg, seed, kyoku_ai::dobutsu::level)
+            }
+            GameKind::Shogun => {
+                self.seat::<kyoku_shogun::Position>(arg, seed, kyoku_ai::shogun::level)
+            }
             GameKind::Shiamgon => Err(AgentError::bad_argument(
                 "uci",
                 "Shiamgon has no UCI dialect; uci: seats play Dōbutsu and Shogun",

@@ -11,7 +11,7 @@ use std::sync::{Arc, RwLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use kyoku_core::{AgentError, SeatSpec};
-use kyoku_games::session::{Failure, ProgramSource};
+use kyoku_games::session::{Failure, ProgramSource, Seeds};
 use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use rand::Rng;
 use serde::Deserialize;
@@ -310,7 +310,7 @@ impl App {
             }
         }
         let seed: u64 = rand::rng().random::<u64>() >> 1; // fits SQLite's i64
-        let seeds = Live::seeds(seed, specs.len());
+        let seeds = Seeds::from_seed(seed, specs.len());
         let session = Session::new(game, &specs, seeds, Failure::StandIn).map_err(session_error)?;
         let (tokens, humans) = human_seats(&specs, &req.open_seats);
         let t = now();

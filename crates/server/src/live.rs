@@ -62,12 +62,6 @@ pub enum RestoreError {
 }
 
 impl Live {
-    /// The session's seeds for a game's seed: the same for a new game and
-    /// the same game loaded again.
-    pub fn seeds(seed: u64, seats: usize) -> Seeds {
-        Seeds::from_seed(seed, seats)
-    }
-
     /// Rebuilds a stored game by replaying its moves through the rules.
     pub fn restore(
         row: &GameRow,
@@ -98,7 +92,7 @@ impl Live {
             .iter()
             .map(|m| (m.text.clone(), m.seat.map(|s| s - 1)))
             .collect();
-        let seeds = Live::seeds(row.seed, specs.len());
+        let seeds = Seeds::from_seed(row.seed, specs.len());
         let session =
             Session::resume_with(game, &specs, seeds, Failure::StandIn, &moves, programs)?;
         Ok(Live {

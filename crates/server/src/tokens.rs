@@ -21,14 +21,7 @@ pub fn hash_token(t: &Token) -> TokenHash {
 pub fn parse_stored(text: &str) -> Option<TokenHash> {
     match text.len() {
         32 => parse_token(text).map(|t| hash_token(&t)),
-        64 if text.is_ascii() => {
-            let mut h = [0u8; 32];
-            for (i, b) in h.iter_mut().enumerate() {
-                *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-            }
-            Some(h)
-        }
-        _ => None,
+        _ => from_hex(text),
     }
 }
 
@@ -37,16 +30,21 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Reads 32 hex digits; `None` for anything else.
-pub fn parse_token(text: &str) -> Option<Token> {
-    if text.len() != 32 || !text.is_ascii() {
+/// Reads `2 × N` hex digits into `N` bytes; `None` for anything else.
+fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.is_ascii() {
         return None;
     }
-    let mut t = [0u8; 16];
-    for (i, b) in t.iter_mut().enumerate() {
+    let mut out = [0u8; N];
+    for (i, b) in out.iter_mut().enumerate() {
         *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
     }
-    Some(t)
+    Some(out)
+}
+
+/// Reads 32 hex digits; `None` for anything else.
+pub fn parse_token(text: &str) -> Option<Token> {
+    from_hex(text)
 }
 
 /// Compares two hashes in time independent of where they differ.
