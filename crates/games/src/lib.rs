@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod catalogue;
+pub mod clock;
 pub mod dobutsu;
 pub mod record;
 pub mod session;
