@@ -268,6 +268,7 @@ async fn own_server(sync: kyoku_server::store::SyncMode) -> Result<(Server, Path
         sockets: kyoku_server::SocketLimits::default(),
         // It starts a thousand games from one address at once.
         new_games_per_minute: 0,
+        abandon_after: None,
     })
     .await?;
     Ok((server, db))

@@ -36,8 +36,8 @@ use crate::{AnyGame, AnyPlayer, GameError};
 mod life;
 
 pub use life::{
-    ANONYMOUS, Ending, LEAVER_PROGRAM, Life, LifeError, MAX_NAME, NameError, Offers, Reply,
-    check_name, system_now,
+    ANONYMOUS, Checkpoint, Ending, LEAVER_PROGRAM, Life, LifeError, MAX_NAME, NameError, Offers,
+    Reply, check_name, system_now,
 };
 
 /// Where a game stands, as the lobby sorts games.

@@ -12,6 +12,7 @@
 //!     sync: kyoku_server::store::SyncMode::Full,
 //!     sockets: kyoku_server::SocketLimits::default(),
 //!     new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
+//!     abandon_after: Some(kyoku_server::ABANDON_AFTER),
 //! })
 //! .await?;
 //! println!("listening on http://{}", server.addr());
@@ -24,6 +25,7 @@
 
 use axum::serve::ListenerExt;
 
+mod actions;
 mod app;
 mod error;
 mod http;
@@ -64,7 +66,13 @@ pub struct Config {
     /// Games one client address may start a minute (all at once after a
     /// quiet minute); more get 429 `rate_limited`. 0: no limit.
     pub new_games_per_minute: u32,
+    /// An untimed game nobody moved in for this long ends as abandoned;
+    /// `None`: never.
+    pub abandon_after: Option<std::time::Duration>,
 }
+
+/// The default of [`Config::abandon_after`]: 14 days.
+pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(14 * 86_400);
 
 /// The default of [`Config::new_games_per_minute`].
 pub const NEW_GAMES_PER_MINUTE: u32 = 60;
@@ -158,6 +166,7 @@ impl Server {
             config.sockets,
             config.new_games_per_minute,
             programs,
+            config.abandon_after,
         );
         app.resume_programs().await;
         let listener = tokio::net::TcpListener::bind(config.addr)

@@ -145,6 +145,14 @@ pub struct Life {
     pub ending: Option<Ending>,
 }
 
+/// A session's moves and life at one moment (see [`Session::checkpoint`]).
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    moves: Vec<(String, Option<usize>)>,
+    move_clocks: Vec<Option<Vec<Option<u64>>>>,
+    life: Life,
+}
+
 /// Why a game action is refused (nothing changes).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LifeError {
@@ -229,6 +237,54 @@ impl Session {
             self.seats[seat].stand_in = Some(LEAVER_PROGRAM.to_string());
         }
         self.run_clock();
+    }
+
+    /// What the session is now, to go back to with [`Session::rollback`]
+    /// when a change cannot be stored.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            moves: self
+                .game
+                .history()
+                .into_iter()
+                .zip(self.movers.clone())
+                .collect(),
+            move_clocks: self.move_clocks.clone(),
+            life: self.life.clone(),
+        }
+    }
+
+    /// Goes back to `to`: moves made since are taken back, moves taken
+    /// back since are played again, the life is as it was.
+    pub fn rollback(&mut self, to: Checkpoint) {
+        let now: Vec<(String, Option<usize>)> = self
+            .game
+            .history()
+            .into_iter()
+            .zip(self.movers.clone())
+            .collect();
+        let common = now
+            .iter()
+            .zip(&to.moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.take_back(now.len() - common);
+        for (text, mover) in &to.moves[common..] {
+            if self.game.play(text).is_err() {
+                break;
+            }
+            self.movers.push(*mover);
+        }
+        self.move_clocks = to.move_clocks;
+        self.move_clocks.resize(self.movers.len(), None);
+        self.life = to.life;
+        for seat in 0..self.seats.len() {
+            if !self.is_out(seat) && self.seats[seat].stand_in.as_deref() == Some(LEAVER_PROGRAM) {
+                self.seats[seat].stand_in = None;
+                self.seats[seat].program = None;
+            }
+        }
+        self.generation += 1;
     }
 
     /// Puts the game on `control` (before the first move).
@@ -970,6 +1026,25 @@ mod tests {
         let (specs, from) = s.rematch_seats();
         assert_eq!(specs[0].to_string(), "ai:3");
         assert_eq!(from, vec![1, 0]);
+    }
+
+    #[test]
+    fn a_rollback_undoes_moves_takebacks_and_actions() {
+        let mut s = timed("1+0", &["human", "human"]);
+        s.play(0, "b2b3").unwrap();
+        s.play(1, "b4c3").unwrap();
+        let before = s.checkpoint();
+        let position = s.game().position_text();
+        let life = s.life().clone();
+        s.takeback(1, Reply::Offer).unwrap();
+        s.takeback(0, Reply::Accept).unwrap();
+        s.play(1, "a4a3").unwrap();
+        s.resign(0).unwrap();
+        s.rollback(before);
+        assert_eq!(s.game().position_text(), position);
+        assert_eq!(s.life(), &life);
+        assert_eq!(s.move_clocks().len(), 2);
+        assert!(s.outcome().is_none());
     }
 
     #[test]
