@@ -492,7 +492,9 @@ impl Session {
             reason: o.reason.to_string(),
         });
         record.time_control = self.time_control();
-        record.names = self.life.names.clone();
+        if self.life.names.iter().any(Option::is_some) {
+            record.names = self.life.names.clone();
+        }
         if self.life.clocks.is_some() {
             record.clocks = self.move_clocks.clone();
         }
@@ -657,7 +659,10 @@ impl Session {
     /// Plays what a program's turn gave, if the game has not moved on
     /// meanwhile (then `Ok(None)`: think again). A program that failed is
     /// replaced for this move by a seeded random legal move
-    /// ([`Failure::StandIn`]) or reported ([`Failure::Error`]).
+    /// ([`Failure::StandIn`]) or reported ([`Failure::Error`]). A program
+    /// that thought past its time loses on time (or leaves a Shiamgon
+    /// game): [`SessionError::OutOfTime`], the flag fall being the change
+    /// to keep.
     pub fn finish_program_turn(
         &mut self,
         thought: Thought,
@@ -679,6 +684,10 @@ impl Session {
         let failed = program.is_none();
         let told = program.as_ref().and_then(|p| p.failure());
         self.seats[seat].program = program;
+        if self.check_time().is_some() {
+            // It thought past its time: the flag falls, the move is void.
+            return Err(SessionError::OutOfTime { seat });
+        }
         let why = match chosen {
             None if failed => "panicked".to_string(),
             None => told.unwrap_or_else(|| "found no move".to_string()),

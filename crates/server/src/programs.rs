@@ -71,6 +71,8 @@ impl App {
                         );
                     }
                 }
+                // Thought past its time: the flag fall is stored below.
+                Err(kyoku_games::SessionError::OutOfTime { .. }) => {}
                 Err(e) => {
                     eprintln!("game {}: {e}", slot.id);
                     live.ai_running = false;

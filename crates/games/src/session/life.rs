@@ -495,6 +495,15 @@ impl Session {
         Ok(())
     }
 
+    /// Takes back an ending the rules did not make (a resignation, a flag
+    /// fall, an agreed draw): the terminal's `undo` after a game lost so
+    /// plays on.
+    pub fn reopen(&mut self) {
+        if self.life.ending.take().is_some() {
+            self.after_action();
+        }
+    }
+
     /// Ends a game nobody moved in for too long.
     pub fn abandon(&mut self) -> bool {
         if self.outcome().is_some() {
@@ -1045,6 +1054,21 @@ mod tests {
         assert_eq!(s.life(), &life);
         assert_eq!(s.move_clocks().len(), 2);
         assert!(s.outcome().is_none());
+    }
+
+    #[test]
+    fn a_program_that_thinks_past_its_time_loses_on_time() {
+        let mut s = timed("1+0", &["ai:1", "human"]);
+        let turn = s.begin_program_turn().unwrap().unwrap();
+        let thought = turn.think();
+        pass(61_000);
+        assert!(matches!(
+            s.finish_program_turn(thought),
+            Err(SessionError::OutOfTime { seat: 0 })
+        ));
+        assert_eq!(s.ply(), 0, "the late move is void");
+        let o = s.outcome().unwrap();
+        assert_eq!((o.reason, o.winner()), ("time", Some(Player::new(1))));
     }
 
     #[test]
