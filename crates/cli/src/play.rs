@@ -336,10 +336,10 @@ fn restore_life(
     };
     if let Some(tc) = clock.or(r.time_control) {
         let mut clocks = Clocks::new(tc, session.game().num_players());
-        if let Some(Some(last)) = r.clocks.get(session.ply().wrapping_sub(1)) {
-            if last.len() == clocks.remaining.len() {
-                clocks.remaining = last.clone();
-            }
+        if let Some(Some(last)) = r.clocks.get(session.ply().wrapping_sub(1))
+            && last.len() == clocks.remaining.len()
+        {
+            clocks.remaining = last.clone();
         }
         life.clocks = Some(clocks);
         life.clocks_on = true;

@@ -1,4 +1,5 @@
-//! What the command-line tests share.
+//! What the command-line tests share (each test file uses some of it).
+#![allow(dead_code)]
 
 use std::process::Command;
 
