@@ -87,6 +87,12 @@ pub struct LoadtestArgs {
     /// Commit mode of the server it starts (`full` or `normal`).
     #[arg(long, default_value = "full")]
     sync: SyncMode,
+    /// Time every game (M+S, e.g. 1+0): after its moves each client waits
+    /// for the server's flag fall, and the report adds how late after the
+    /// deadline the flags fell (p50, p99, max). The test runs that much
+    /// longer.
+    #[arg(long)]
+    clock: Option<kyoku_games::clock::TimeControl>,
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -210,6 +216,7 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         timeout_s: a.timeout,
         seed: a.seed,
         sync: a.sync,
+        clock: a.clock,
     }))?;
     println!("{report}");
     if report.errors > 0 || report.timed_out {
