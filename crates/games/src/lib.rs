@@ -141,6 +141,11 @@ pub trait AnyPlayer: Send {
     fn failure(&self) -> Option<String> {
         None
     }
+    /// The clock for the next `choose` (`None`: no clock). Programs that
+    /// search budget from it.
+    fn set_time(&mut self, time: Option<kyoku_core::TimeLeft>) {
+        let _ = time;
+    }
 }
 
 /// A program of one game (`Agent<P>`) as a seat program of the catalogue's
