@@ -604,10 +604,11 @@ impl Session {
             return Ok(None);
         };
         let ply = self.movers.len();
-        let program = match self.seats[seat].program.take() {
+        let mut program = match self.seats[seat].program.take() {
             Some(p) => p,
             None => self.make_program(seat, ply)?,
         };
+        program.set_time(self.time_left(seat));
         Ok(Some(ProgramTurn {
             seat,
             ply,

@@ -328,6 +328,17 @@ impl Session {
         self.life.clocks.as_ref()?.deadline()
     }
 
+    /// What a program in `seat` is told of its clock: its time left now
+    /// and the increment (correspondence: the days, no increment).
+    pub(super) fn time_left(&self, seat: usize) -> Option<kyoku_core::TimeLeft> {
+        let clocks = self.life.clocks.as_ref()?;
+        let left = clocks.at(self.now()).get(seat).copied().flatten()?;
+        Some(kyoku_core::TimeLeft {
+            remaining: std::time::Duration::from_millis(left),
+            increment: std::time::Duration::from_millis(clocks.control.increment_ms()),
+        })
+    }
+
     /// Each seat's clock after every move (`None` for untimed games).
     pub fn move_clocks(&self) -> &[Option<Vec<Option<u64>>>] {
         &self.move_clocks
