@@ -223,3 +223,78 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
     assert!(replayed.outcome().is_some());
     child.kill();
 }
+
+/// Seat `seat`'s (1-based) time left now, from a state (the running clock
+/// counts down from its reading at `clock_at`).
+fn left_now(state: &Value, seat: usize) -> u64 {
+    let read = state["clocks"][seat - 1].as_u64().expect("a clock");
+    if state["clock_runs"] != seat {
+        return read;
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as u64;
+    read.saturating_sub(now.saturating_sub(state["clock_at"].as_u64().expect("clock_at")))
+}
+
+/// SIGKILL while a seat thinks on a clock: after the restart its clock
+/// resumes from the stored remainder (the outage is not charged), and a
+/// draw offer acknowledged before the kill is still there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_mid_think_is_not_charged_to_the_clock_and_actions_survive() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("k.db");
+    let http = reqwest::Client::new();
+    let (mut child, addr) = serve(&db);
+    let (s, made) = post(
+        &http,
+        format!("http://{addr}/api/games"),
+        json!({"game": "dobutsu", "seats": ["human", "human"], "clock": "1+0"}),
+    )
+    .await;
+    assert_eq!(s, 201, "{made}");
+    let id = made["id"].as_str().expect("id").to_string();
+    let tokens: Vec<Value> = (0..2).map(|i| made["seats"][i]["token"].clone()).collect();
+    let url = format!("http://{addr}/api/games/{id}");
+    let (s, _) = post(
+        &http,
+        format!("{url}/moves"),
+        json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, _) = post(
+        &http,
+        format!("{url}/draw"),
+        json!({"seat": 1, "token": tokens[0], "action": "offer"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    // Seat 2 thinks for a second and a half; then the server dies.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let before = get(&http, url.clone()).await;
+    assert!(left_now(&before, 2) <= 58_500, "{before}");
+    child.kill();
+    // Two seconds down.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_child, addr) = serve(&db);
+    let url = format!("http://{addr}/api/games/{id}");
+    let after = get(&http, url.clone()).await;
+    assert!(
+        left_now(&after, 2) > 59_000,
+        "resumed from the stored remainder, not charged for the thinking nor the outage: {after}"
+    );
+    assert_eq!(
+        after["offers"]["draw"], 1,
+        "the acknowledged offer survived"
+    );
+    let (s, v) = post(
+        &http,
+        format!("{url}/draw"),
+        json!({"seat": 2, "token": tokens[1], "action": "accept"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["state"]["result"]["reason"], "agreed");
+}
