@@ -115,6 +115,11 @@ impl App {
         if kind == ActionKind::Rematch
             && let Some(new_id) = live.rematch.clone()
         {
+            if reply == Reply::Decline {
+                return Err(ApiError::not_allowed(format!(
+                    "the rematch has started: game {new_id}"
+                )));
+            }
             // Agreed before: the seat gets its place again.
             let place = rematch_place(&live, &slot.id, &new_id, seat - 1, &token);
             return Ok(Acted {
