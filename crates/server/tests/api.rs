@@ -51,6 +51,7 @@ fn config(db: &std::path::Path) -> Config {
         sync: kyoku_server::store::SyncMode::Full,
         sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
+        connections: kyoku_server::ConnectionLimits::default(),
     }
 }
 
