@@ -418,7 +418,10 @@ struct Fuzzer {
     addr: SocketAddr,
     games: Vec<Game>,
     stats: Stats,
-    ws: Option<(usize, Ws)>,
+    /// A WebSocket and the id of its game.
+    ws: Option<(String, Ws)>,
+    /// Every game made, finished ones included.
+    all_ids: Vec<String>,
     ws_sent: u32,
 }
 
@@ -434,6 +437,7 @@ impl Fuzzer {
             games: Vec::new(),
             stats: Stats::default(),
             ws: None,
+            all_ids: Vec::new(),
             ws_sent: 0,
         }
     }
@@ -532,6 +536,7 @@ impl Fuzzer {
                     .collect()
             })
             .unwrap_or_default();
+        self.all_ids.push(id.to_string());
         self.games.push(Game {
             id: id.to_string(),
             tokens,
@@ -573,6 +578,7 @@ fn valid_body(rng: &mut SeededRng, shape: Shape, g: Option<&Game>) -> Option<Val
     });
     match shape {
         Shape::None => None,
+        Shape::Create if rng.random() => Some(random_create(rng)),
         Shape::Create => Some(
             [
                 json!({"game": "dobutsu", "seats": ["human", "human"]}),
@@ -600,6 +606,65 @@ fn valid_body(rng: &mut SeededRng, shape: Shape, g: Option<&Game>) -> Option<Val
             Some(v)
         }
     }
+}
+
+/// A new game with options made up: right names, values right, wrong or
+/// mangled (FENs with bytes changed: the position parsers get fuzzed too).
+fn random_create(rng: &mut SeededRng) -> Value {
+    const FENS: &[&str] = &[
+        "gle/1c1/1C1/ELG[] b - - 0 1",
+        "1l1/3/1C1/GL1[] w - - 0 1",
+        "gle/1c1/2C/ELG[] b - - 1 1",
+    ];
+    let game = *["dobutsu", "shogun", "shiamgon", "chess"]
+        .choose(rng)
+        .unwrap_or(&"dobutsu");
+    let mut options = serde_json::Map::new();
+    for _ in 0..rng.random_range(0..3) {
+        let (name, good): (&str, Value) = match rng.random_range(0..8) {
+            0 => {
+                let mut fen = FENS.choose(rng).copied().unwrap_or("").as_bytes().to_vec();
+                for _ in 0..rng.random_range(0..3) {
+                    let i = rng.random_range(0..fen.len());
+                    fen[i] = *b"glecGLECh/[]-0123456789 bw+*".choose(rng).unwrap_or(&b'x');
+                }
+                ("fen", json!(String::from_utf8_lossy(&fen)))
+            }
+            1 => (
+                "board",
+                json!(["tri8", "tri16", "disc5", "disc10", "hex"].choose(rng)),
+            ),
+            2 => ("players", json!(rng.random_range(0..7))),
+            3 => (
+                "handicap",
+                json!(
+                    (0..rng.random_range(0..6))
+                        .map(|_| rng.random_range(-1..7))
+                        .collect::<Vec<i32>>()
+                ),
+            ),
+            4 => ("rotation", json!(rng.random_range(-1..5))),
+            5 => ("variant", json!(["magnetic", "random", "x"].choose(rng))),
+            6 => ("first", json!(["white", "red", "blue"].choose(rng))),
+            _ => ("setup", json!(["", "x", "12345678"].choose(rng))),
+        };
+        let value = if rng.random_bool(0.8) {
+            good
+        } else {
+            random_value(rng, 1)
+        };
+        options.insert(name.to_string(), value);
+    }
+    let seats: Vec<&str> = (0..rng.random_range(1..6))
+        .map(|_| {
+            *[
+                "human", "human", "random", "ai:1", "ai:9", "perfect", "uci:x", "",
+            ]
+            .choose(rng)
+            .unwrap_or(&"human")
+        })
+        .collect();
+    json!({"game": game, "options": options, "seats": seats, "open_seats": [rng.random_range(0..4)]})
 }
 
 /// A body mutated: bytes flipped, cut, grown huge, fields of the wrong type
@@ -766,6 +831,13 @@ impl Fuzzer {
         };
         self.games[i].state = state.clone();
         let Some(seat) = state["to_act"]["seat"].as_u64() else {
+            // Over: a new game of the same kind takes its place.
+            let kind = state["game"].clone();
+            let seats = state["seats"].as_array().map_or(2, Vec::len);
+            self.games.swap_remove(i);
+            let body =
+                json!({"game": kind, "options": state["options"], "seats": vec!["human"; seats]});
+            self.create(body).await;
             return;
         };
         let token = self.games[i]
@@ -862,7 +934,7 @@ impl Fuzzer {
             let url = format!("ws://{}/api/games/{id}/ws", self.addr);
             self.stats.requests += 1;
             match tokio_tungstenite::connect_async(url).await {
-                Ok((ws, _)) => self.ws = Some((i, ws)),
+                Ok((ws, _)) => self.ws = Some((id.clone(), ws)),
                 Err(e) => {
                     self.stats.finding(format!("ws to {id}: {e}"));
                     return None;
@@ -878,8 +950,11 @@ impl Fuzzer {
         if self.ws().await.is_none() {
             return;
         }
-        let Some((i, _)) = &self.ws else { return };
-        let game = self.games[*i].clone();
+        let Some((id, _)) = &self.ws else { return };
+        let Some(game) = self.games.iter().find(|g| &g.id == id).cloned() else {
+            self.ws = None;
+            return;
+        };
         let rng = &mut self.rng;
         let valid = valid_body(rng, Shape::Move, Some(&game));
         let msg = match rng.random_range(0..12) {
@@ -925,7 +1000,7 @@ impl Fuzzer {
     /// Reads what the server has sent (up to `wait` for each message):
     /// every message JSON of a known type, never an internal error.
     async fn drain_ws(&mut self, wait: Duration) {
-        while let Some((i, ws)) = self.ws.as_mut() {
+        while let Some((id, ws)) = self.ws.as_mut() {
             let next = match tokio::time::timeout(wait, ws.next()).await {
                 Err(_) => return,
                 Ok(n) => n,
@@ -946,7 +1021,7 @@ impl Fuzzer {
                     return;
                 }
             };
-            let i = *i;
+            let id = id.clone();
             let Ok(v) = serde_json::from_str::<Value>(&text) else {
                 self.stats.finding(format!("ws message not JSON: {text}"));
                 continue;
@@ -966,7 +1041,9 @@ impl Fuzzer {
                 self.stats.moves_played += 1;
             }
             if kind == "state" {
-                self.games[i].state = v["state"].clone();
+                if let Some(g) = self.games.iter_mut().find(|g| g.id == id) {
+                    g.state = v["state"].clone();
+                }
             }
             *self.stats.ws_replies.entry(kind).or_default() += 1;
         }
@@ -975,7 +1052,6 @@ impl Fuzzer {
     /// The run: `requests` HTTP requests and `frames` WebSocket frames,
     /// shuffled, with legal moves among them.
     async fn run(&mut self, requests: u64, frames: u64) {
-        self.setup().await;
         while self.stats.requests < requests || self.stats.frames < frames {
             let want_frame = self.stats.frames < frames
                 && (self.stats.requests >= requests
@@ -1087,8 +1163,41 @@ fn config(db: &Path) -> Config {
         ai_threads: Some(1),
         sync: kyoku_server::store::SyncMode::Normal,
         sockets: kyoku_server::SocketLimits::default(),
-        new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
+        // Games end and are replaced; the limit still answers 429 now and
+        // then.
+        new_games_per_minute: 600,
         connections: kyoku_server::ConnectionLimits::default(),
+    }
+}
+
+/// Fuzzing clients running at once.
+const CLIENTS: u64 = 3;
+
+impl Fuzzer {
+    /// Takes in a client's counts and the games it made.
+    fn absorb(&mut self, w: Fuzzer) {
+        let s = w.stats;
+        self.stats.requests += s.requests;
+        self.stats.frames += s.frames;
+        self.stats.moves_played += s.moves_played;
+        self.stats.no_answer += s.no_answer;
+        for (k, n) in s.statuses {
+            *self.stats.statuses.entry(k).or_default() += n;
+        }
+        for (k, n) in s.ws_replies {
+            *self.stats.ws_replies.entry(k).or_default() += n;
+        }
+        for (k, n) in s.ws_closes {
+            *self.stats.ws_closes.entry(k).or_default() += n;
+        }
+        for f in s.findings {
+            self.stats.finding(f);
+        }
+        for id in w.all_ids {
+            if !self.all_ids.contains(&id) {
+                self.all_ids.push(id);
+            }
+        }
     }
 }
 
@@ -1099,13 +1208,26 @@ async fn fuzz(seed: u64, requests: u64, frames: u64) -> Stats {
     let db = dir.path().join("kyoku.db");
     let server = Server::start(config(&db)).await.unwrap();
     let mut f = Fuzzer::new(server.addr(), seed);
-    f.run(requests, frames).await;
+    f.setup().await;
+    // Clients at once, on the same games: moves race each other.
+    let mut workers = tokio::task::JoinSet::new();
+    for k in 0..CLIENTS {
+        let mut w = Fuzzer::new(server.addr(), seed.wrapping_mul(1000).wrapping_add(k + 1));
+        w.games = f.games.clone();
+        workers.spawn(async move {
+            w.run(requests / CLIENTS, frames / CLIENTS).await;
+            w
+        });
+    }
+    while let Some(w) = workers.join_next().await {
+        f.absorb(w.expect("a fuzzing client panicked"));
+    }
 
     if f.get("/api/games").await.is_none() {
         f.stats
             .finding("GET /api/games does not answer after the run".into());
     }
-    let mut ids: Vec<String> = f.games.iter().map(|g| g.id.clone()).collect();
+    let mut ids = f.all_ids.clone();
     for status in ["open", "active", "finished"] {
         let listed = f
             .get(&format!("/api/games?status={status}&limit=200"))
