@@ -858,9 +858,15 @@ impl Fuzzer {
             // A program or a WebSocket move got in first; anything else
             // is a finding.
             Some((409, _)) | None => {}
-            Some((s, v)) => self
-                .stats
-                .finding(format!("legal move {mv} in {id} refused: {s} {v}")),
+            // Refused: a finding unless the game moved on meanwhile (other
+            // clients play the same seats; a whole round may have passed).
+            Some((s, v)) => {
+                let now = self.get(&format!("/api/games/{id}")).await;
+                if now.is_some_and(|n| n["ply"] == state["ply"]) {
+                    self.stats
+                        .finding(format!("legal move {mv} in {id} refused: {s} {v}"));
+                }
+            }
         }
     }
 
