@@ -79,8 +79,9 @@ pub struct ServeArgs {
 #[derive(Args)]
 pub struct LoadtestArgs {
     /// A running server on loopback (default: start one on a temporary
-    /// database). Start that one with `--new-games-per-minute 0`: the test
-    /// starts all its games from one address.
+    /// database). Start that one with `--new-games-per-minute 0` (the test
+    /// starts all its games from one address) and `--max-connections` above
+    /// `--games` (one WebSocket each).
     #[arg(long)]
     addr: Option<SocketAddr>,
     /// Games played at once, one WebSocket each.

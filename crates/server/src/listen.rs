@@ -61,6 +61,7 @@ pub async fn serve(
     let (signal, _) = watch::channel(());
     let (close_tx, close_rx) = watch::channel(());
     let mut stop = pin!(stop);
+    let mut reported: Option<Instant> = None;
     loop {
         let (tcp, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -69,7 +70,11 @@ pub async fn serve(
                     // Out of files (EMFILE), or a connection reset before
                     // it was accepted: pause rather than spin.
                     if !is_connection_error(&e) {
-                        eprintln!("kyoku: accepting a connection failed: {e}");
+                        // Once a minute in the log, not ten times a second.
+                        if reported.is_none_or(|t| t.elapsed() > Duration::from_secs(60)) {
+                            eprintln!("kyoku: accepting a connection failed: {e}");
+                            reported = Some(Instant::now());
+                        }
                         tokio::time::sleep(ACCEPT_PAUSE).await;
                     }
                     continue;

@@ -1046,10 +1046,10 @@ impl Fuzzer {
             if kind == "ack" {
                 self.stats.moves_played += 1;
             }
-            if kind == "state" {
-                if let Some(g) = self.games.iter_mut().find(|g| g.id == id) {
-                    g.state = v["state"].clone();
-                }
+            if kind == "state"
+                && let Some(g) = self.games.iter_mut().find(|g| g.id == id)
+            {
+                g.state = v["state"].clone();
             }
             *self.stats.ws_replies.entry(kind).or_default() += 1;
         }
