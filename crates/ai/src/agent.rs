@@ -5,13 +5,14 @@
 //! A level is a budget (nodes, a depth cap, a time cap) and a noise setting
 //! (see [`crate::alphabeta::Searcher::set_noise`]). Budgets are node counts so
 //! that a game between programs replays exactly from its seed on any
-//! machine; the time cap only guards against a slow machine. The tables are
-//! in `docs/ai.md`.
+//! machine; the time cap only guards against a slow machine. On a clock the
+//! time per move is the smaller of the level's cap and the clock's share
+//! ([`crate::clock::think_time`]). The tables are in `docs/ai.md`.
 
 use std::time::Duration;
 
 use kyoku_core::{
-    Agent, AgentError, GameRecord, Position, SeededRng, ToAct, sample_chance, seeded_rng,
+    Agent, AgentError, GameRecord, Position, SeededRng, TimeLeft, ToAct, sample_chance, seeded_rng,
 };
 
 use crate::alphabeta::{Evaluation, Limits, Searcher};
@@ -99,6 +100,8 @@ impl Level {
 pub struct SearchAgent<P: Position, E: Evaluation<P>> {
     searcher: Searcher<P, E>,
     limits: Limits,
+    /// The clock for the next move, if the game has one.
+    clock: Option<TimeLeft>,
     rng: SeededRng,
     spec: String,
 }
@@ -111,6 +114,7 @@ impl<P: Position, E: Evaluation<P>> SearchAgent<P, E> {
         SearchAgent {
             searcher,
             limits: level.limits(),
+            clock: None,
             rng: seeded_rng(seed ^ 0x5eed),
             spec: spec.into(),
         }
@@ -131,7 +135,18 @@ impl<P: Position, E: Evaluation<P> + 'static> Agent<P> for SearchAgent<P, E> {
         match record.to_act() {
             ToAct::Nobody => None,
             ToAct::Chance => sample_chance(record.position(), &mut self.rng),
-            ToAct::Player(..) => self.searcher.search(record, &self.limits).best,
+            ToAct::Player(..) => {
+                let limits = Limits {
+                    time: crate::clock::capped(self.limits.time, self.clock.take()),
+                    ..self.limits.clone()
+                };
+                self.searcher.search(record, &limits).best
+            }
         }
+    }
+
+    /// Kept for the next move only: the session sets it before each one.
+    fn set_time(&mut self, time: Option<TimeLeft>) {
+        self.clock = time;
     }
 }

@@ -6,12 +6,14 @@
 //! module of the same shape — [`dobutsu`], [`shogun`], [`shiamgon`] — holding
 //! its evaluation (or playout policy), its levels (`level(n)`) and its
 //! factory (`agent(arg, seed)`, the `ai` entry of its player registry).
+//! On a clock, every program budgets its thinking by one rule ([`clock`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod agent;
 pub mod alphabeta;
+pub mod clock;
 pub mod dobutsu;
 pub mod mcts;
 pub mod shiamgon;

@@ -297,6 +297,12 @@ impl<P: Position, Pol: Policy<P>> Mcts<P, Pol> {
         &self.config
     }
 
+    /// Changes what the next searches may spend (a clock narrowing the
+    /// level's time, say).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.config.budget = budget;
+    }
+
     /// Numbers about the last search.
     pub fn info(&self) -> &SearchInfo {
         &self.info
@@ -709,6 +715,10 @@ fn rollout<P: Position, Pol: Policy<P>>(
 pub struct MctsAgent<P: Position, Pol: Policy<P>> {
     spec: String,
     search: Mcts<P, Pol>,
+    /// The level's own budget, which a clock only narrows.
+    level: Budget,
+    /// The clock for the next move, if the game has one.
+    clock: Option<kyoku_core::TimeLeft>,
 }
 
 impl<P: Position, Pol: Policy<P>> MctsAgent<P, Pol> {
@@ -716,7 +726,9 @@ impl<P: Position, Pol: Policy<P>> MctsAgent<P, Pol> {
     pub fn new(spec: impl Into<String>, search: Mcts<P, Pol>) -> Self {
         MctsAgent {
             spec: spec.into(),
+            level: search.config().budget,
             search,
+            clock: None,
         }
     }
 
@@ -731,6 +743,13 @@ impl<P: Position, Pol: Policy<P>> kyoku_core::Agent<P> for MctsAgent<P, Pol> {
         self.spec.clone()
     }
     fn choose(&mut self, record: &GameRecord<P>) -> Option<P::Move> {
+        let time = crate::clock::capped(self.level.time, self.clock.take());
+        self.search.set_budget(Budget { time, ..self.level });
         self.search.search(record)
+    }
+
+    /// Kept for the next move only: the session sets it before each one.
+    fn set_time(&mut self, time: Option<kyoku_core::TimeLeft>) {
+        self.clock = time;
     }
 }

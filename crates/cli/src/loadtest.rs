@@ -3,6 +3,13 @@
 //! the state the server sends. Measures moves per second and the round trip
 //! of a move (sent → acknowledged, i.e. committed to the database).
 //!
+//! With a clock (`--clock 1+0`) every game is timed: once a client has made
+//! its moves it stops moving and waits for the server to decide the flag
+//! fall, and the test measures how late after the deadline each decision
+//! came (the server's own times: the deadline from the last state's
+//! `clock_at` and time left, the decision from the flag state's
+//! `clock_at`).
+//!
 //! Loopback only: with no address it starts its own server on a fresh
 //! database file in the temporary directory and deletes it afterwards.
 
@@ -38,6 +45,8 @@ pub struct LoadConfig {
     pub seed: u64,
     /// The started server's commit mode (ignored with `addr`).
     pub sync: kyoku_server::store::SyncMode,
+    /// The games' time control; `None`: untimed.
+    pub clock: Option<kyoku_games::clock::TimeControl>,
 }
 
 /// What was measured.
@@ -63,6 +72,11 @@ pub struct Report {
     pub max_ms: f64,
     /// True if the time limit cut the test short.
     pub timed_out: bool,
+    /// Flag falls decided (timed games).
+    pub flags: usize,
+    /// Lateness of the flag decisions after their deadlines, ms: p50, p99,
+    /// max.
+    pub flag_lag_ms: Option<(f64, f64, f64)>,
 }
 
 impl std::fmt::Display for Report {
@@ -80,7 +94,15 @@ impl std::fmt::Display for Report {
             self.p99_ms,
             self.max_ms,
             if self.timed_out { " (timed out)" } else { "" }
-        )
+        )?;
+        if let Some((p50, p99, max)) = self.flag_lag_ms {
+            write!(
+                f,
+                " flags {} flag-lag p50 {p50:.1} ms p99 {p99:.1} ms max {max:.1} ms",
+                self.flags
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -100,6 +122,8 @@ pub enum LoadError {
 
 struct ClientResult {
     latencies: Vec<Duration>,
+    /// How late each flag fall was decided after its deadline.
+    flag_lags: Vec<Duration>,
     finished: usize,
     errors: usize,
     last_ack: Option<Instant>,
@@ -114,10 +138,15 @@ struct Game {
     state: Value,
 }
 
-async fn new_game(http: &reqwest::Client, addr: SocketAddr) -> Result<Game, String> {
+async fn new_game(
+    http: &reqwest::Client,
+    addr: SocketAddr,
+    clock: Option<kyoku_games::clock::TimeControl>,
+) -> Result<Game, String> {
+    let clock = clock.map(|c| c.to_string());
     let created: Value = http
         .post(format!("http://{addr}/api/games"))
-        .json(&json!({"game": "dobutsu", "seats": ["human", "human"]}))
+        .json(&json!({"game": "dobutsu", "seats": ["human", "human"], "clock": clock}))
         .send()
         .await
         .map_err(|e| e.to_string())?
@@ -189,12 +218,13 @@ async fn client(
     deadline: Instant,
 ) -> Result<ClientResult, String> {
     let http = reqwest::Client::new();
-    let setup = new_game(&http, addr).await;
+    let setup = new_game(&http, addr, cfg.clock).await;
     start.wait().await;
     let mut game = setup?;
     let mut rng = seeded_rng(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut out = ClientResult {
         latencies: Vec::with_capacity(cfg.moves),
+        flag_lags: Vec::new(),
         finished: 0,
         errors: 0,
         last_ack: None,
@@ -204,7 +234,7 @@ async fn client(
         if game.state["to_act"].is_null() {
             out.finished += 1;
             let _ = game.ws.close(None).await;
-            game = new_game(&http, addr).await?;
+            game = new_game(&http, addr, cfg.clock).await?;
         }
         let legal = game.state["legal_moves"]
             .as_array()
@@ -240,8 +270,48 @@ async fn client(
             }
         }
     }
+    if cfg.clock.is_some() && !game.state["to_act"].is_null() {
+        match await_flag(&mut game, deadline).await {
+            Ok(lag) => out.flag_lags.push(lag),
+            Err(_) => out.errors += 1,
+        }
+    }
     let _ = game.ws.close(None).await;
     Ok(out)
+}
+
+/// Waits (no more moves) for the server to decide the running clock's flag
+/// fall; returns how late after the deadline it did, by the server's times.
+async fn await_flag(game: &mut Game, deadline: Instant) -> Result<Duration, String> {
+    let due = |state: &Value| -> Option<u64> {
+        let seat = state["clock_runs"].as_u64()? as usize;
+        let left = state["clocks"][seat - 1].as_u64()?;
+        Some(state["clock_at"].as_u64()? + left)
+    };
+    let mut at = due(&game.state).ok_or("no clock runs")?;
+    loop {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        let msg = tokio::time::timeout(wait, game.ws.next())
+            .await
+            .map_err(|_| "no flag fall before the test's end".to_string())?;
+        let text = match msg {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(_)) => continue,
+            _ => return Err("the WebSocket closed".into()),
+        };
+        let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        if v["type"] != "state" {
+            continue;
+        }
+        let state = &v["state"];
+        if state["result"]["reason"] == "time" {
+            let decided = state["clock_at"].as_u64().ok_or("no clock_at")?;
+            return Ok(Duration::from_millis(decided.saturating_sub(at)));
+        }
+        if let Some(next) = due(state) {
+            at = next;
+        }
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -280,6 +350,7 @@ async fn own_server(
             max: 2 * games + 200,
             ..kyoku_server::ConnectionLimits::default()
         },
+        abandon_after: None,
     })
     .await?;
     Ok((server, db))
@@ -302,7 +373,9 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     };
     // +1: this task waits too, then starts the clock.
     let start = Arc::new(Barrier::new(cfg.games + 1));
-    let deadline = Instant::now() + Duration::from_secs(cfg.timeout_s);
+    // Timed games end by their flags: the test waits for them too.
+    let flag_wait = cfg.clock.map_or(0, |c| c.initial_ms() / 1000 + 30);
+    let deadline = Instant::now() + Duration::from_secs(cfg.timeout_s + flag_wait);
     let mut tasks = Vec::with_capacity(cfg.games);
     for i in 0..cfg.games {
         tasks.push(tokio::spawn(client(
@@ -316,6 +389,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     start.wait().await;
     let began = Instant::now();
     let mut latencies = Vec::new();
+    let mut flag_lags = Vec::new();
     let mut finished = 0;
     let mut errors = 0;
     let mut last = began;
@@ -324,6 +398,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         match t.await {
             Ok(Ok(r)) => {
                 latencies.extend(r.latencies);
+                flag_lags.extend(r.flag_lags);
                 finished += r.finished;
                 errors += r.errors;
                 if let Some(a) = r.last_ack {
@@ -347,6 +422,14 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     }
     errors += failures.len();
     latencies.sort();
+    flag_lags.sort();
+    let flag_lag_ms = (!flag_lags.is_empty()).then(|| {
+        (
+            percentile(&flag_lags, 0.50),
+            percentile(&flag_lags, 0.99),
+            percentile(&flag_lags, 1.0),
+        )
+    });
     let seconds = last.duration_since(began).as_secs_f64().max(1e-9);
     Ok(Report {
         games: cfg.games,
@@ -359,5 +442,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         p99_ms: percentile(&latencies, 0.99),
         max_ms: latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
         timed_out: Instant::now() >= deadline,
+        flags: flag_lags.len(),
+        flag_lag_ms,
     })
 }

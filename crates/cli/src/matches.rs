@@ -13,6 +13,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use kyoku_core::{Outcome, Player, SeatSpec, derive_seed};
+use kyoku_games::clock::TimeControl;
 use kyoku_games::session::{Failure, ProgramSource, Seeds};
 use kyoku_games::{AnyGame, GameKind, Session, SessionError};
 use serde_json::{Value, json};
@@ -46,6 +47,12 @@ pub struct MatchArgs {
     /// (Shiamgon).
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
+    /// Play on a clock: M+S (minutes per player, seconds added per move,
+    /// e.g. 1+0, 3+2, 0.5+1). A program budgets its thinking from its time
+    /// left; one that runs out loses (Shiamgon: leaves the game, ranked
+    /// last). The report counts the losses on time.
+    #[arg(long)]
+    clock: Option<TimeControl>,
     #[command(flatten)]
     options: GameFlags,
     #[command(flatten)]
@@ -60,6 +67,8 @@ struct GameResult {
     capped: bool,
     /// An outside engine lost the game by failing: which, and why.
     forfeit: Option<String>,
+    /// The specs (indices) whose time ran out.
+    flagged: Vec<usize>,
 }
 
 /// The outcome of a game stopped at the cap: the game's own scores when
@@ -85,10 +94,10 @@ fn play_one(
     options: &Value,
     specs: &[SeatSpec],
     index: usize,
-    seed: u64,
-    max_plies: usize,
+    a: &MatchArgs,
     source: &Arc<dyn ProgramSource>,
 ) -> anyhow::Result<GameResult> {
+    let (seed, max_plies) = (a.seed, a.max_plies);
     let n = specs.len();
     let gs = derive_seed(seed, 0, index as u64);
     let seats: Vec<usize> = (0..n).map(|s| (s + index) % n).collect();
@@ -100,9 +109,14 @@ fn play_one(
     let game = kind.new_game(options)?;
     let mut session =
         Session::with_programs(game, &seated, seeds, Failure::Error, Some(source.clone()))?;
+    if a.clock.is_some() {
+        session.set_time_control(a.clock);
+        session.start_clocks();
+    }
     let mut plies = 0;
     let mut capped = false;
     let mut forfeit = None;
+    let mut flagged = Vec::new();
     while session.outcome().is_none() {
         if session.draw_chance()?.is_some() {
             continue;
@@ -113,6 +127,7 @@ fn play_one(
         }
         match session.play_program() {
             Ok(_) => plies += 1,
+            Err(SessionError::OutOfTime { seat }) => flagged.push(seats[seat]),
             // An outside engine that fails loses the game; the match goes on.
             Err(SessionError::Program { seat, spec, reason }) if spec.starts_with("uci:") => {
                 forfeit = Some((seat, format!("{spec} (seat {}) lost: {reason}", seat + 1)));
@@ -132,9 +147,10 @@ fn play_one(
             plies,
             capped: false,
             forfeit: Some(why),
+            flagged,
         });
     }
-    let outcome = match game.outcome() {
+    let outcome = match session.outcome() {
         Some(o) if !capped => o,
         _ => capped_outcome(game),
     };
@@ -144,6 +160,7 @@ fn play_one(
         plies,
         capped,
         forfeit: None,
+        flagged,
     })
 }
 
@@ -221,7 +238,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                     if g >= a.games {
                         break;
                     }
-                    let r = play_one(game, &options, &specs, g, a.seed, a.max_plies, &source);
+                    let r = play_one(game, &options, &specs, g, &a, &source);
                     let failed = r.is_err();
                     if let Ok(mut v) = results.lock() {
                         v[g] = Some(r);
@@ -259,6 +276,8 @@ struct Summary {
     elo: Option<(f64, f64, f64)>,
     /// Games an outside engine lost by failing: game number and why.
     forfeits: Vec<(usize, String)>,
+    /// Per spec: games in which its time ran out.
+    time_losses: Vec<usize>,
 }
 
 fn summarise(specs: &[SeatSpec], games: &[GameResult]) -> Summary {
@@ -307,6 +326,9 @@ fn summarise(specs: &[SeatSpec], games: &[GameResult]) -> Summary {
             .enumerate()
             .filter_map(|(i, g)| g.forfeit.clone().map(|f| (i + 1, f)))
             .collect(),
+        time_losses: (0..n)
+            .map(|s| games.iter().filter(|g| g.flagged.contains(&s)).count())
+            .collect(),
     }
 }
 
@@ -325,9 +347,11 @@ fn print_json(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
     let players: Vec<Value> = specs
         .iter()
         .zip(&sum.tally)
-        .map(|(s, t)| {
+        .zip(&sum.time_losses)
+        .map(|((s, t), time)| {
             json!({
                 "spec": s.to_string(),
+                "losses_on_time": time,
                 "wins": t.wins,
                 "draws": t.draws,
                 "losses": t.losses,
@@ -344,6 +368,7 @@ fn print_json(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
         "plies": {"mean": sum.mean_len, "min": sum.min_len, "max": sum.max_len},
         "capped": sum.capped,
         "max_plies": a.max_plies,
+        "clock": a.clock.map(|c| c.to_string()),
         "forfeits": sum.forfeits.iter().map(|(g, why)| json!({"game": g, "reason": why})).collect::<Vec<_>>(),
     });
     if let Some((e, lo, hi)) = sum.elo {
@@ -402,6 +427,14 @@ fn print_table(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
     );
     for (g, why) in &sum.forfeits {
         println!("game {g}: {why}");
+    }
+    if let Some(clock) = a.clock {
+        let lost: Vec<String> = specs
+            .iter()
+            .zip(&sum.time_losses)
+            .map(|(s, n)| format!("{s} {n}"))
+            .collect();
+        println!("clock {clock}: games lost on time: {}", lost.join(", "));
     }
     if sum.capped > 0 {
         println!(

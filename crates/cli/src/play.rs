@@ -18,8 +18,9 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use kyoku_core::{Decision, SeatSpec, ToAct};
+use kyoku_games::clock::{Clocks, TimeControl};
 use kyoku_games::record::Record;
-use kyoku_games::session::{Failure, ProgramSource, Seeds};
+use kyoku_games::session::{Failure, Life, ProgramSource, Reply, Seeds};
 use kyoku_games::{AnyGame, GameKind, Session, SessionError};
 
 use crate::engines::EngineArgs;
@@ -45,6 +46,13 @@ pub struct PlayArgs {
     /// Write the game record to this file when the session ends.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Play on a clock: M+S (minutes per player, seconds added after each
+    /// move: 3+2, 10+0, 0.5+1). The times left are shown with the board;
+    /// a move typed after your time ran out loses on time (Shiamgon: a
+    /// program plays your stones and you rank last); programs budget their
+    /// thinking from their time.
+    #[arg(long)]
+    clock: Option<TimeControl>,
     #[command(flatten)]
     options: GameFlags,
     #[command(flatten)]
@@ -261,11 +269,17 @@ pub fn play(a: PlayArgs) -> anyhow::Result<()> {
     let view = view_of(game.kind());
     let source: Arc<dyn ProgramSource> = a.engines.engines(true)?;
     let mut session = Session::with_programs(game, &specs, seeds, Failure::Error, Some(source))?;
-    let moves = loaded.map(|r| r.moves).unwrap_or_default();
+    let moves = loaded.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
     for (i, mv) in moves.iter().enumerate() {
         session
             .replay_move(mv)
             .with_context(|| format!("move {} ({mv}) of the record does not replay", i + 1))?;
+    }
+    if let Some(r) = &loaded {
+        restore_life(&mut session, r, a.clock)?;
+    } else if a.clock.is_some() {
+        session.set_time_control(a.clock);
+        session.start_clocks();
     }
     let t = Terminal {
         session,
@@ -289,12 +303,64 @@ pub fn play(a: PlayArgs) -> anyhow::Result<()> {
     if !moves.is_empty() {
         writeln!(out, "Loaded {} moves.", moves.len())?;
     }
+    if let Some(tc) = t.session.time_control() {
+        writeln!(out, "Clock: {tc}.")?;
+    }
     if t.has_human() {
-        writeln!(out, "Type a move, or: moves, help, undo, save FILE, quit.")?;
+        writeln!(
+            out,
+            "Type a move, or: moves, help, undo, resign, draw, save FILE, quit."
+        )?;
     }
     drop(out);
     let mut t = t;
     t.run()
+}
+
+/// What a loaded record says of the game's life: its names, its time
+/// control (or `--clock`'s, which must agree) with each seat's time left
+/// after the last move, and the ending the moves do not make.
+fn restore_life(
+    session: &mut Session,
+    r: &Record,
+    clock: Option<TimeControl>,
+) -> anyhow::Result<()> {
+    if let (Some(a), Some(b)) = (clock, r.time_control)
+        && a != b
+    {
+        bail!("the record was played at {b}, not {a}");
+    }
+    let mut life = Life {
+        names: r.names.clone(),
+        ..Life::default()
+    };
+    if let Some(tc) = clock.or(r.time_control) {
+        let mut clocks = Clocks::new(tc, session.game().num_players());
+        if let Some(Some(last)) = r.clocks.get(session.ply().wrapping_sub(1))
+            && last.len() == clocks.remaining.len()
+        {
+            clocks.remaining = last.clone();
+        }
+        life.clocks = Some(clocks);
+        life.clocks_on = true;
+    }
+    let move_clocks = if r.clocks.len() == session.ply() {
+        r.clocks.clone()
+    } else {
+        Vec::new()
+    };
+    session.restore_life(life, move_clocks);
+    Ok(())
+}
+
+/// A clock's time as people read it: `2:58`, `0:09.4` under ten seconds.
+fn clock_text(ms: u64) -> String {
+    let (m, s) = (ms / 60_000, (ms % 60_000) / 1000);
+    if ms < 10_000 {
+        format!("{m}:{s:02}.{}", (ms % 1000) / 100)
+    } else {
+        format!("{m}:{s:02}")
+    }
 }
 
 /// What a human typed.
@@ -330,7 +396,33 @@ impl Terminal {
             width: output_width(),
             ..self.style
         };
-        self.say(&self.view.draw(self.game(), &style))
+        self.say(&self.view.draw(self.game(), &style))?;
+        if let Some(line) = self.clock_line() {
+            self.say(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Every seat's time left, the running one marked: `Clock: Sente 2:58
+    /// ▸ Gote 3:00`.
+    fn clock_line(&self) -> Option<String> {
+        self.session.time_control()?;
+        let (left, _) = self.session.clocks_now();
+        let running = self.session.deadline().map(|(seat, _)| seat);
+        let parts: Vec<String> = left
+            .iter()
+            .enumerate()
+            .map(|(i, ms)| {
+                let time = ms.map_or("out".to_string(), clock_text);
+                let mark = if running == Some(i) {
+                    self.style.pick("▸ ", "> ")
+                } else {
+                    ""
+                };
+                format!("{mark}{} {time}", self.seat_label(i))
+            })
+            .collect();
+        Some(format!("Clock: {}", parts.join("  ")))
     }
 
     fn game(&self) -> &dyn AnyGame {
@@ -520,12 +612,57 @@ impl Terminal {
                         return Ok(true);
                     }
                 }
+                "resign" => {
+                    self.session.resign(seat)?;
+                    self.say(&format!("{} resigns.", self.seat_label(seat)))?;
+                    return Ok(true);
+                }
+                "draw" => {
+                    if self.draw_command(seat)? {
+                        return Ok(true);
+                    }
+                }
                 _ => match self.apply(seat, &line) {
                     Ok(()) => return Ok(true),
+                    Err(SessionError::OutOfTime { seat }) => {
+                        self.say(&format!(
+                            "{}'s time ran out before the move.",
+                            self.seat_label(seat)
+                        ))?;
+                        return Ok(true);
+                    }
                     Err(e) => {
                         self.say(&format!("{e} — try again (moves lists the legal moves)"))?
                     }
                 },
+            }
+        }
+    }
+
+    /// `draw`: offers a draw to the other person, or accepts theirs.
+    /// `true` when the game ended so.
+    fn draw_command(&mut self, seat: usize) -> anyhow::Result<bool> {
+        let other = 1 - seat.min(1);
+        if self.game().num_players() != 2 || !self.session.is_human(other) {
+            self.say("draw offers are between two people; against a program, resign or play on")?;
+            return Ok(false);
+        }
+        match self.session.draw(seat, Reply::Offer) {
+            Ok(()) if self.session.outcome().is_some() => {
+                self.say("Draw agreed.")?;
+                Ok(true)
+            }
+            Ok(()) => {
+                self.say(&format!(
+                    "{} offers a draw: {} may type draw to accept, or move to decline.",
+                    self.seat_label(seat),
+                    self.seat_label(other)
+                ))?;
+                Ok(false)
+            }
+            Err(e) => {
+                self.say(&e.to_string())?;
+                Ok(false)
             }
         }
     }
@@ -594,6 +731,8 @@ impl Terminal {
             self.say("Nothing to undo: no human move has been played yet.")?;
             return Ok(false);
         };
+        // A resignation or a flag fall is taken back with the move.
+        self.session.reopen();
         let mut taken = Vec::new();
         while self.session.ply() > keep {
             match self.session.undo() {
@@ -611,7 +750,7 @@ impl Terminal {
         let mut h = String::new();
         h.push_str(self.view.move_help());
         h.push_str(
-            "\nCommands:\n  moves      list the legal moves\n  undo       take back your last move and the programs' replies\n             (also once the game is over, to play on from there)\n  save FILE  write the game record (continue later with --load FILE)\n  help       this text\n  quit       stop here",
+            "\nCommands:\n  moves      list the legal moves\n  undo       take back your last move and the programs' replies\n             (also once the game is over, to play on from there)\n  resign     give up (Shiamgon: a program plays on for you, you rank last)\n  draw       offer a draw to the other person, or accept theirs\n  save FILE  write the game record (continue later with --load FILE)\n  help       this text\n  quit       stop here",
         );
         h
     }

@@ -69,6 +69,12 @@ pub struct ServeArgs {
     /// quiet minute); more get 429 `rate_limited`. 0: no limit.
     #[arg(long, default_value_t = kyoku_server::NEW_GAMES_PER_MINUTE)]
     new_games_per_minute: u32,
+    /// An untimed game nobody has moved in for this long ends as
+    /// "abandoned", with no winner: a number with a unit, `d` (days), `h`,
+    /// `m` or `s` (e.g. `14d`, `36h`); `0` never ends one. Timed games end
+    /// by their clocks instead.
+    #[arg(long, default_value = "14d", value_parser = parse_span)]
+    abandon_after: std::time::Duration,
     /// Outside UCI engines seats may name as `uci:NAME` (only these: a
     /// client can never name or start another program).
     #[command(flatten)]
@@ -102,6 +108,12 @@ pub struct LoadtestArgs {
     /// Commit mode of the server it starts (`full` or `normal`).
     #[arg(long, default_value = "full")]
     sync: SyncMode,
+    /// Time every game (M+S, e.g. 1+0): after its moves each client waits
+    /// for the server's flag fall, and the report adds how late after the
+    /// deadline the flags fell (p50, p99, max). The test runs that much
+    /// longer.
+    #[arg(long)]
+    clock: Option<kyoku_games::clock::TimeControl>,
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -126,6 +138,7 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
                 sockets,
                 new_games_per_minute: a.new_games_per_minute,
                 connections,
+                abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
             },
             Some(engines),
         )
@@ -253,6 +266,7 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         timeout_s: a.timeout,
         seed: a.seed,
         sync: a.sync,
+        clock: a.clock,
     }))?;
     println!("{report}");
     if report.errors > 0 || report.timed_out {
@@ -263,4 +277,50 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Reads a span of time: `0`, or a whole number with a unit `d`, `h`, `m`
+/// or `s`.
+fn parse_span(text: &str) -> Result<std::time::Duration, String> {
+    if text == "0" {
+        return Ok(std::time::Duration::ZERO);
+    }
+    let bad = || format!("{text:?} is not a span like 14d, 36h, 90m, 30s or 0");
+    let unit = text.chars().last().ok_or_else(bad)?;
+    let secs = match unit {
+        'd' => 86_400,
+        'h' => 3_600,
+        'm' => 60,
+        's' => 1,
+        _ => return Err(bad()),
+    };
+    let n: u64 = text[..text.len() - 1].parse().map_err(|_| bad())?;
+    n.checked_mul(secs)
+        .map(std::time::Duration::from_secs)
+        .ok_or_else(bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_span;
+    use std::time::Duration;
+
+    #[test]
+    fn spans_read_and_bad_ones_are_refused() {
+        assert_eq!(parse_span("14d"), Ok(Duration::from_secs(14 * 86_400)));
+        assert_eq!(parse_span("90m"), Ok(Duration::from_secs(5_400)));
+        assert_eq!(parse_span("0"), Ok(Duration::ZERO));
+        for bad in [
+            "",
+            "d",
+            "14",
+            "1.5d",
+            "-1d",
+            "99999999999999999999d",
+            "3w",
+            "é",
+        ] {
+            assert!(parse_span(bad).is_err(), "{bad}");
+        }
+    }
 }

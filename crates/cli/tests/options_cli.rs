@@ -42,6 +42,7 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
             sockets: kyoku_server::SocketLimits::default(),
             new_games_per_minute: 0,
             connections: kyoku_server::ConnectionLimits::default(),
+            abandon_after: None,
         }))
         .expect("server starts");
     let addr = server.addr();

@@ -1,5 +1,6 @@
 use std::collections::BTreeMap;
 use std::fmt;
+use std::time::Duration;
 
 use rand::Rng;
 use thiserror::Error;
@@ -18,6 +19,21 @@ pub trait Agent<P: Position>: Send {
     fn failure(&self) -> Option<String> {
         None
     }
+    /// The clock for the next `choose` (`None`: no clock). Programs that
+    /// search budget from it; the others ignore it.
+    fn set_time(&mut self, time: Option<TimeLeft>) {
+        let _ = time;
+    }
+}
+
+/// A program's clock when it is asked to move: what is left and what each
+/// move adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLeft {
+    /// Time left on the program's clock.
+    pub remaining: Duration,
+    /// Time added to it after each of its moves (Fischer increment).
+    pub increment: Duration,
 }
 
 /// Plays uniformly random legal moves (chance by its probabilities).

@@ -36,7 +36,7 @@ mod position;
 mod record;
 
 pub use agent::{
-    Agent, AgentError, AgentFactory, AgentRegistry, RandomAgent, SeatSpec, SeatSpecError,
+    Agent, AgentError, AgentFactory, AgentRegistry, RandomAgent, SeatSpec, SeatSpecError, TimeLeft,
 };
 pub use error::MoveError;
 pub use outcome::{MAX_PLAYERS, Outcome};

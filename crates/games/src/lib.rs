@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod catalogue;
+pub mod clock;
 pub mod dobutsu;
 pub mod record;
 pub mod session;
@@ -139,6 +140,11 @@ pub trait AnyPlayer: Send {
     /// Why the last `choose` gave no move, when the program knows.
     fn failure(&self) -> Option<String> {
         None
+    }
+    /// The clock for the next `choose` (`None`: no clock). Programs that
+    /// search budget from it.
+    fn set_time(&mut self, time: Option<kyoku_core::TimeLeft>) {
+        let _ = time;
     }
 }
 

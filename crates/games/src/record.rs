@@ -11,6 +11,15 @@
 //! result 1 0 lion captured
 //! ```
 //!
+//! A game played on a clock, with names, adds (see `docs/records.md`):
+//!
+//! ```text
+//! time 3+2
+//! names ["Hana", null]
+//! clocks 176000,180000 176000,171500
+//! result 0 1 time
+//! ```
+//!
 //! - One field per line: a keyword, one space, the value. Blank lines and
 //!   lines starting with `#` are ignored.
 //! - `game` (required, once): a game of the catalogue ([`crate::GameKind`]).
@@ -24,13 +33,23 @@
 //!   a game has chance.
 //! - `result` (once, only for a finished game): each player's score in seat
 //!   order (a win is `1`, a loss `0`; Shiamgon's are its points), then the
-//!   reason in words.
+//!   reason in words (the rules' own, or `time`, `resigned`, `agreed`,
+//!   `aborted`, `abandoned`).
+//! - `time` (once; missing for an untimed game): the time control, `M+S`
+//!   or `Nd`.
+//! - `names` (once; may be missing): the seats' display names as a JSON
+//!   array of strings, `null` for a seat without one.
+//! - `clocks` (any number of lines, in order; timed games): each seat's time
+//!   left in milliseconds after each move, one entry per move in the order of
+//!   `moves`, the seats' times separated by commas, `-` for a seat off the
+//!   clock.
 //!
 //! Reading checks the form only; [`Record::replay`] checks the moves
 //! against the rules.
 
 use serde_json::Value;
 
+use crate::clock::TimeControl;
 use crate::{AnyGame, GameError};
 
 /// The first line written (readers ignore it like any comment).
@@ -58,6 +77,12 @@ pub struct Record {
     pub moves: Vec<String>,
     /// How the game ended, if it has.
     pub result: Option<RecordResult>,
+    /// The time control (`None`: untimed).
+    pub time_control: Option<TimeControl>,
+    /// The display names in seat order (empty when not recorded).
+    pub names: Vec<Option<String>>,
+    /// Each seat's time left after each move (empty when untimed).
+    pub clocks: Vec<Option<Vec<Option<u64>>>>,
 }
 
 /// Why a record text cannot be read.
@@ -65,7 +90,8 @@ pub struct Record {
 pub enum RecordError {
     /// A line starts with a word that is not a field.
     #[error(
-        "line {line}: unknown field {word:?}; fields are game, options, players, moves, result"
+        "line {line}: unknown field {word:?}; fields are game, options, players, moves, result, \
+         time, names, clocks"
     )]
     UnknownField {
         /// 1-based line number.
@@ -109,6 +135,9 @@ impl Record {
             players: players.to_vec(),
             moves: game.history(),
             result,
+            time_control: None,
+            names: Vec::new(),
+            clocks: Vec::new(),
         }
     }
 
@@ -128,9 +157,24 @@ impl Record {
         if !self.players.is_empty() {
             s.push_str(&format!("players {}\n", self.players.join(",")));
         }
+        if let Some(tc) = self.time_control {
+            s.push_str(&format!("time {tc}\n"));
+        }
+        if !self.names.is_empty() {
+            let names = serde_json::to_string(&self.names).unwrap_or_else(|_| "[]".into());
+            s.push_str(&format!("names {names}\n"));
+        }
         // Ten moves a line keeps the file readable and diffable.
         for chunk in self.moves.chunks(10) {
             s.push_str(&format!("moves {}\n", chunk.join(" ")));
+        }
+        let clocks: Vec<String> = self
+            .clocks
+            .iter()
+            .map(|c| clock_entry(c.as_deref()))
+            .collect();
+        for chunk in clocks.chunks(10) {
+            s.push_str(&format!("clocks {}\n", chunk.join(" ")));
         }
         if let Some(r) = &self.result {
             let scores: Vec<String> = r.scores.iter().map(i32::to_string).collect();
@@ -146,6 +190,9 @@ impl Record {
         let mut players: Option<Vec<String>> = None;
         let mut moves = Vec::new();
         let mut result: Option<RecordResult> = None;
+        let mut time_control: Option<TimeControl> = None;
+        let mut names: Option<Vec<Option<String>>> = None;
+        let mut clocks = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let trimmed = raw.trim();
@@ -211,6 +258,39 @@ impl Record {
                 "moves" => {
                     moves.extend(value.split_whitespace().map(str::to_string));
                 }
+                "time" => {
+                    if time_control.is_some() {
+                        return Err(RecordError::Repeated {
+                            line,
+                            field: "time",
+                        });
+                    }
+                    let tc = value.parse().map_err(|e| bad("time", format!("{e}")))?;
+                    time_control = Some(tc);
+                }
+                "names" => {
+                    if names.is_some() {
+                        return Err(RecordError::Repeated {
+                            line,
+                            field: "names",
+                        });
+                    }
+                    let list: Vec<Option<String>> = serde_json::from_str(value).map_err(|e| {
+                        bad("names", format!("expected a JSON array of names: {e}"))
+                    })?;
+                    names = Some(list);
+                }
+                "clocks" => {
+                    for entry in value.split_whitespace() {
+                        let reading = read_clock_entry(entry).ok_or_else(|| {
+                            bad(
+                                "clocks",
+                                format!("{entry:?} is not times in ms separated by commas"),
+                            )
+                        })?;
+                        clocks.push(reading);
+                    }
+                }
                 "result" => {
                     if result.is_some() {
                         return Err(RecordError::Repeated {
@@ -261,6 +341,9 @@ impl Record {
             players: players.unwrap_or_default(),
             moves,
             result,
+            time_control,
+            names: names.unwrap_or_default(),
+            clocks,
         })
     }
 
@@ -269,6 +352,35 @@ impl Record {
     pub fn replay(&self) -> Result<Box<dyn AnyGame>, GameError> {
         crate::replay(&self.game, &self.options, &self.moves)
     }
+}
+
+/// One move's clock readings as written: `176000,-` (`-`: off the clock;
+/// `none`: an untimed move).
+fn clock_entry(reading: Option<&[Option<u64>]>) -> String {
+    match reading {
+        None => "none".into(),
+        Some(r) => r
+            .iter()
+            .map(|ms| ms.map_or("-".to_string(), |ms| ms.to_string()))
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+/// Reads what [`clock_entry`] writes.
+fn read_clock_entry(entry: &str) -> Option<Option<Vec<Option<u64>>>> {
+    if entry == "none" {
+        return Some(None);
+    }
+    entry
+        .split(',')
+        .map(|t| match t {
+            "-" => Some(None),
+            t if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => t.parse().ok().map(Some),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        .map(Some)
 }
 
 #[cfg(test)]
@@ -350,6 +462,9 @@ mod tests {
                     "players [a-z:0-9, ]{0,16}",
                     "moves [a-h1-8@+. ]{0,20}",
                     "result [-0-9 ]{0,10}[a-z ]{0,10}",
+                    "time [0-9.+d]{0,6}",
+                    "names \\PC{0,16}",
+                    "clocks [0-9,\\- ]{0,20}",
                     "[a-z]{0,8} \\PC{0,10}",
                 ],
                 0..8,
@@ -368,6 +483,12 @@ mod tests {
             scores in proptest::collection::vec(-50i32..50, 2..6),
             reason in "[a-z][a-z ]{0,20}[a-z]",
             finished in any::<bool>(),
+            timed in any::<bool>(),
+            name in "\\PC{1,24}",
+            clocks in proptest::collection::vec(
+                proptest::option::of(proptest::collection::vec(0u64..10_000_000, 2..3)),
+                0..25,
+            ),
         ) {
             let rec = Record {
                 game: "shiamgon".into(),
@@ -375,6 +496,9 @@ mod tests {
                 players: vec!["human".into(), "ai:2".into(), "random".into()],
                 moves,
                 result: finished.then_some(RecordResult { scores, reason }),
+                time_control: timed.then(|| "3+2".parse().unwrap()),
+                names: vec![Some(name), None, Some("Ünsal, \"the\" 2nd".into())],
+                clocks: clocks.into_iter().map(|c| c.map(|v| v.into_iter().map(Some).chain([None]).collect())).collect(),
             };
             prop_assert_eq!(Record::parse(&rec.to_text()), Ok(rec));
         }

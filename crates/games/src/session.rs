@@ -33,6 +33,13 @@ use serde::{Deserialize, Serialize};
 use crate::record::Record;
 use crate::{AnyGame, AnyPlayer, GameError};
 
+mod life;
+
+pub use life::{
+    ANONYMOUS, Checkpoint, Ending, LEAVER_PROGRAM, Life, LifeError, MAX_NAME, NameError, Offers,
+    Reply, check_name, system_now,
+};
+
 /// Where a game stands, as the lobby sorts games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -115,6 +122,16 @@ pub enum SessionError {
     /// A stored game does not replay.
     #[error(transparent)]
     Record(#[from] GameError),
+    /// A game action refused.
+    #[error(transparent)]
+    Life(#[from] LifeError),
+    /// The seat's time ran out before its move (the flag fall is now part
+    /// of the game).
+    #[error("seat {}'s time has run out", .seat + 1)]
+    OutOfTime {
+        /// The seat (from 0).
+        seat: usize,
+    },
 }
 
 fn not_your_turn(to_act: Option<usize>, seat: usize) -> String {
@@ -194,6 +211,14 @@ pub struct Session {
     seeds: Seeds,
     failure: Failure,
     source: Option<Arc<dyn ProgramSource>>,
+    life: Life,
+    /// Each seat's clock after each move (parallel to `movers`).
+    move_clocks: Vec<Option<Vec<Option<u64>>>>,
+    /// Counts every change, so a program's turn knows whether the game it
+    /// thought about is still the one being played (a takeback may bring
+    /// back the same number of moves).
+    generation: u64,
+    now: fn() -> u64,
 }
 
 /// A program's turn, taken out of the session so that it can think
@@ -204,6 +229,7 @@ pub struct ProgramTurn {
     pub seat: usize,
     /// The number of moves when it began.
     pub ply: usize,
+    generation: u64,
     game: Box<dyn AnyGame>,
     program: Box<dyn AnyPlayer>,
 }
@@ -212,6 +238,7 @@ pub struct ProgramTurn {
 pub struct Thought {
     seat: usize,
     ply: usize,
+    generation: u64,
     /// `None` when the program panicked (it is dropped).
     program: Option<Box<dyn AnyPlayer>>,
     chosen: Option<String>,
@@ -224,6 +251,7 @@ impl ProgramTurn {
         let ProgramTurn {
             seat,
             ply,
+            generation,
             game,
             mut program,
         } = self;
@@ -232,12 +260,14 @@ impl ProgramTurn {
             Ok(chosen) => Thought {
                 seat,
                 ply,
+                generation,
                 program: Some(program),
                 chosen,
             },
             Err(_) => Thought {
                 seat,
                 ply,
+                generation,
                 program: None,
                 chosen: None,
             },
@@ -343,6 +373,7 @@ impl Session {
             }
             s.movers.push(*mover);
         }
+        s.move_clocks = vec![None; s.movers.len()];
         Ok(s)
     }
 
@@ -376,6 +407,13 @@ impl Session {
             seeds,
             failure,
             source: None,
+            life: Life {
+                names: vec![None; n],
+                ..Life::default()
+            },
+            move_clocks: Vec::new(),
+            generation: 0,
+            now: system_now,
         })
     }
 
@@ -416,44 +454,69 @@ impl Session {
 
     /// Who acts now.
     pub fn to_act(&self) -> ToAct {
+        if self.life.ending.is_some() {
+            return ToAct::Nobody;
+        }
         self.game.to_act()
     }
 
-    /// How the game ended, if it has.
+    /// How the game ended, if it has: by its rules (the seats that left
+    /// the contest ranked last) or otherwise ([`Ending`]).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        if let Some(e) = self.life.ending {
+            return Some(e.outcome(self.seats.len()));
+        }
+        self.game.outcome().map(|o| self.ranked(o))
     }
 
-    /// The seat whose program must act now.
+    /// The seat whose program must act now (a program's seat, or one a
+    /// program plays for since its person left).
     pub fn program_to_act(&self) -> Option<usize> {
-        let seat = self.game.to_act().player()?.index();
-        (!self.is_human(seat)).then_some(seat)
+        let seat = self.to_act().player()?.index();
+        (!self.person_plays(seat)).then_some(seat)
     }
 
     /// The seat whose person must act now.
     pub fn human_to_act(&self) -> Option<usize> {
-        let seat = self.game.to_act().player()?.index();
-        self.is_human(seat).then_some(seat)
+        let seat = self.to_act().player()?.index();
+        self.person_plays(seat).then_some(seat)
     }
 
-    /// The game record, with the seats' specs.
+    /// The game record, with the seats' specs, names, time control, the
+    /// clocks after each move and the result.
     pub fn record(&self) -> Record {
         let specs: Vec<String> = self.seats.iter().map(|s| s.spec.to_string()).collect();
-        Record::of_game(self.game.as_ref(), &specs)
+        let mut record = Record::of_game(self.game.as_ref(), &specs);
+        record.result = self.outcome().map(|o| crate::record::RecordResult {
+            scores: o.scores().to_vec(),
+            reason: o.reason.to_string(),
+        });
+        record.time_control = self.time_control();
+        if self.life.names.iter().any(Option::is_some) {
+            record.names = self.life.names.clone();
+        }
+        if self.life.clocks.is_some() {
+            record.clocks = self.move_clocks.clone();
+        }
+        record
     }
 
     /// Plays `text` for `seat` (a person's move, or a move a front end
     /// chose): only the seat that acts may move. Returns the canonical text.
     pub fn play(&mut self, seat: usize, text: &str) -> Result<String, SessionError> {
-        let to_act = self.game.to_act().player().map(|p| p.index());
+        if let Some(flagged) = self.check_time() {
+            return Err(SessionError::OutOfTime { seat: flagged });
+        }
+        let to_act = self.to_act().player().map(|p| p.index());
         if to_act != Some(seat) {
-            return Err(match self.game.outcome() {
+            return Err(match self.outcome() {
                 Some(_) => SessionError::Move(MoveError::GameOver),
                 None => SessionError::NotYourTurn { to_act, seat },
             });
         }
         let played = self.game.play(text)?;
         self.movers.push(Some(seat));
+        self.after_move(Some(seat));
         Ok(played)
     }
 
@@ -463,6 +526,7 @@ impl Session {
         let mover = self.game.to_act().player().map(|p| p.index());
         let played = self.game.play(text)?;
         self.movers.push(mover);
+        self.after_move(mover);
         Ok(played)
     }
 
@@ -490,6 +554,7 @@ impl Session {
             .ok_or(SessionError::Chance)?;
         let played = self.game.play(&mv).map_err(|_| SessionError::Chance)?;
         self.movers.push(None);
+        self.after_move(None);
         Ok(Some(played))
     }
 
@@ -513,16 +578,21 @@ impl Session {
     pub fn take_back(&mut self, n: usize) {
         for _ in 0..n {
             if self.game.undo().is_none() {
-                return;
+                break;
             }
             self.movers.pop();
+            self.move_clocks.truncate(self.movers.len());
         }
+        self.generation += 1;
     }
 
     /// Takes back the last move; returns it with who made it.
     pub fn undo(&mut self) -> Option<(String, Option<usize>)> {
         let text = self.game.undo()?;
         let mover = self.movers.pop().flatten();
+        self.move_clocks.truncate(self.movers.len());
+        self.generation += 1;
+        self.run_clock();
         Some((text, mover))
     }
 
@@ -534,13 +604,15 @@ impl Session {
             return Ok(None);
         };
         let ply = self.movers.len();
-        let program = match self.seats[seat].program.take() {
+        let mut program = match self.seats[seat].program.take() {
             Some(p) => p,
             None => self.make_program(seat, ply)?,
         };
+        program.set_time(self.time_left(seat));
         Ok(Some(ProgramTurn {
             seat,
             ply,
+            generation: self.generation,
             game: self.game.box_clone(),
             program,
         }))
@@ -553,6 +625,16 @@ impl Session {
         ply: usize,
     ) -> Result<Box<dyn AnyPlayer>, SessionError> {
         let seed = derive_seed(self.seeds.seats[seat], 0, ply as u64);
+        if self.is_out(seat) {
+            let leaver = SeatSpec::parse(LEAVER_PROGRAM).map_err(|e| SessionError::Seat {
+                seat,
+                source: AgentError::bad_argument(LEAVER_PROGRAM, e.to_string()),
+            })?;
+            return self
+                .game
+                .player(&leaver, seed)
+                .map_err(|source| SessionError::Seat { seat, source });
+        }
         let spec = self.seats[seat].spec.clone();
         let why = match self.made(&spec, seed) {
             Ok(p) => {
@@ -578,7 +660,10 @@ impl Session {
     /// Plays what a program's turn gave, if the game has not moved on
     /// meanwhile (then `Ok(None)`: think again). A program that failed is
     /// replaced for this move by a seeded random legal move
-    /// ([`Failure::StandIn`]) or reported ([`Failure::Error`]).
+    /// ([`Failure::StandIn`]) or reported ([`Failure::Error`]). A program
+    /// that thought past its time loses on time (or leaves a Shiamgon
+    /// game): [`SessionError::OutOfTime`], the flag fall being the change
+    /// to keep.
     pub fn finish_program_turn(
         &mut self,
         thought: Thought,
@@ -586,10 +671,12 @@ impl Session {
         let Thought {
             seat,
             ply,
+            generation,
             program,
             chosen,
         } = thought;
-        if self.movers.len() != ply || self.program_to_act() != Some(seat) {
+        let moved_on = self.movers.len() != ply || self.generation != generation;
+        if moved_on || self.program_to_act() != Some(seat) {
             if self.seats[seat].program.is_none() {
                 self.seats[seat].program = program;
             }
@@ -598,12 +685,17 @@ impl Session {
         let failed = program.is_none();
         let told = program.as_ref().and_then(|p| p.failure());
         self.seats[seat].program = program;
+        if self.check_time().is_some() {
+            // It thought past its time: the flag falls, the move is void.
+            return Err(SessionError::OutOfTime { seat });
+        }
         let why = match chosen {
             None if failed => "panicked".to_string(),
             None => told.unwrap_or_else(|| "found no move".to_string()),
             Some(mv) => match self.game.play(&mv) {
                 Ok(text) => {
                     self.movers.push(Some(seat));
+                    self.after_move(Some(seat));
                     return Ok(Some(ProgramMove {
                         seat,
                         text,
@@ -637,6 +729,7 @@ impl Session {
                 reason: format!("{why}, and no random move could stand in"),
             })?;
         self.movers.push(Some(seat));
+        self.after_move(Some(seat));
         Ok(Some(ProgramMove {
             seat,
             text,

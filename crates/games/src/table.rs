@@ -152,4 +152,7 @@ impl<P: Position> AnyPlayer for Seat<P> {
     fn failure(&self) -> Option<String> {
         self.agent.failure()
     }
+    fn set_time(&mut self, time: Option<kyoku_core::TimeLeft>) {
+        self.agent.set_time(time);
+    }
 }

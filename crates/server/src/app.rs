@@ -11,7 +11,8 @@ use std::sync::{Arc, RwLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use kyoku_core::{AgentError, SeatSpec};
-use kyoku_games::session::{Failure, ProgramSource, Seeds};
+use kyoku_games::clock::TimeControl;
+use kyoku_games::session::{Checkpoint, Failure, LifeError, ProgramSource, Seeds};
 use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use rand::Rng;
 use serde::Deserialize;
@@ -29,7 +30,7 @@ use crate::views::{CreateAnswer, CreatedSeat, JoinAnswer, LobbyEntry};
 /// The server's shared state.
 pub struct App {
     games: RwLock<HashMap<String, Arc<Slot>>>,
-    store: Store,
+    pub(crate) store: Store,
     /// Bounds the programs thinking at once (one per core).
     pub(crate) ai_pool: Arc<Semaphore>,
     /// Live WebSocket connections, all games together.
@@ -39,6 +40,9 @@ pub struct App {
     new_games: Option<PerAddress>,
     /// Programs the operator brings besides the catalogue's.
     programs: Option<Arc<dyn ProgramSource>>,
+    /// How long an untimed game may go without a move before it ends as
+    /// abandoned; `None`: never.
+    pub(crate) abandon_after: Option<std::time::Duration>,
 }
 
 /// A WebSocket connection's place in the counts; given back when dropped.
@@ -81,6 +85,12 @@ pub struct CreateRequest {
     /// Human seats left for the lobby.
     #[serde(default)]
     pub open_seats: Vec<usize>,
+    /// The time control: `M+S` or `Nd`; none when missing.
+    #[serde(default)]
+    pub clock: Option<String>,
+    /// The people's display names, by seat (`null` or missing: none).
+    #[serde(default)]
+    pub names: Vec<Option<String>>,
 }
 
 /// A move played: its canonical text, the ply after it, the new state.
@@ -93,7 +103,7 @@ pub struct Played {
     pub snapshot: Arc<Snapshot>,
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -102,7 +112,7 @@ fn now() -> i64 {
 
 /// Runs a change of state to its end in a task of its own, whatever
 /// happens to the request that asked for it.
-async fn to_the_end<T: Send + 'static>(
+pub(crate) async fn to_the_end<T: Send + 'static>(
     change: impl Future<Output = Result<T, ApiError>> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::spawn(change)
@@ -123,10 +133,23 @@ fn session_error(e: SessionError) -> ApiError {
         SessionError::SeatCount { .. } | SessionError::Seat { .. } => {
             ApiError::bad_options(e.to_string())
         }
+        SessionError::Life(e) => life_error(e),
+        SessionError::OutOfTime { .. } => ApiError::game_over_because(e.to_string()),
         SessionError::Chance
         | SessionError::Program { .. }
         | SessionError::Record(_)
         | SessionError::NoProgramToAct => ApiError::internal(e.to_string()),
+    }
+}
+
+/// The API's answer to a refused game action.
+pub(crate) fn life_error(e: LifeError) -> ApiError {
+    match e {
+        LifeError::NotAllowed(m) => ApiError::not_allowed(m),
+        LifeError::NoOffer(m) => ApiError::no_offer(m),
+        LifeError::GameOver => ApiError::game_over(),
+        LifeError::TooSoon => ApiError::too_soon(e.to_string()),
+        LifeError::NothingToTakeBack(_) => ApiError::nothing_to_take_back(e.to_string()),
     }
 }
 
@@ -147,10 +170,55 @@ fn human_seats(specs: &[SeatSpec], open: &[usize]) -> (Vec<Option<Token>>, Vec<O
             s.is_human().then(|| HumanSeat {
                 token: hash_token(&tokens[i].unwrap_or_else(new_token)),
                 open: is_open(i),
+                next: None,
             })
         })
         .collect();
     (tokens, humans)
+}
+
+/// The stored rows of the session's moves from `first_ply` on, with the
+/// clocks after each.
+fn move_rows(session: &Session, first_ply: usize) -> Vec<MoveRow> {
+    let history = session.game().history();
+    let clocks = session.move_clocks();
+    (first_ply..history.len())
+        .map(|k| MoveRow {
+            text: history[k].clone(),
+            seat: session.movers()[k].map(|s| s + 1),
+            clocks: clocks
+                .get(k)
+                .cloned()
+                .flatten()
+                .and_then(|c| serde_json::to_string(&c).ok()),
+        })
+        .collect()
+}
+
+/// The hash of human seat `n`'s (1-based) token.
+fn token_hash_of(live: &Live, n: usize) -> crate::tokens::TokenHash {
+    live.humans[n - 1]
+        .as_ref()
+        .map(|h| h.token)
+        .unwrap_or_default()
+}
+
+/// The seats of a new game as its creator sees them, with `tokens`.
+pub(crate) fn created_seats(
+    live: &Live,
+    tokens: impl Iterator<Item = Option<String>>,
+) -> Vec<CreatedSeat> {
+    live.session
+        .specs()
+        .iter()
+        .zip(tokens)
+        .enumerate()
+        .map(|(i, (spec, token))| CreatedSeat {
+            seat: i + 1,
+            kind: spec.to_string(),
+            token,
+        })
+        .collect()
 }
 
 impl App {
@@ -163,6 +231,7 @@ impl App {
         socket_limits: SocketLimits,
         new_games_per_minute: u32,
         programs: Option<Arc<dyn ProgramSource>>,
+        abandon_after: Option<std::time::Duration>,
     ) -> (Arc<App>, Vec<String>) {
         let app = Arc::new(App {
             games: RwLock::new(HashMap::new()),
@@ -173,6 +242,7 @@ impl App {
             new_games: (new_games_per_minute > 0)
                 .then(|| PerAddress::per_minute(new_games_per_minute)),
             programs,
+            abandon_after,
         });
         let mut problems = Vec::new();
         for row in rows {
@@ -195,13 +265,20 @@ impl App {
         self.games.read().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Starts the programs of every game waiting for one (after a restart).
+    /// Starts the programs and clocks of every game waiting for them
+    /// (after a restart), and the sweep for abandoned games.
     pub async fn resume_programs(self: &Arc<Self>) {
-        let slots: Vec<Arc<Slot>> = self.games_read().values().cloned().collect();
-        for slot in slots {
+        for slot in self.slots() {
             let mut live = slot.live.lock().await;
             self.maybe_start_program(&slot, &mut live);
+            self.arm_clock(&slot, &mut live);
         }
+        self.start_abandon_sweep();
+    }
+
+    /// Every game in memory.
+    pub(crate) fn slots(&self) -> Vec<Arc<Slot>> {
+        self.games_read().values().cloned().collect()
     }
 
     /// A place for one more WebSocket connection to `slot`, or 503 `busy`
@@ -309,10 +386,47 @@ impl App {
                 return Err(bad(&format!("open seat {o} is not a human seat")));
             }
         }
+        let control = req
+            .clock
+            .as_deref()
+            .map(str::parse::<TimeControl>)
+            .transpose()
+            .map_err(|e| bad(&e))?;
+        if req.names.len() > specs.len() {
+            return Err(bad(&"more names than seats"));
+        }
+        let (tokens, humans) = human_seats(&specs, &req.open_seats);
+        let mut live = self.new_live(game, &specs, humans, control)?;
+        for (i, name) in req.names.iter().enumerate() {
+            let Some(name) = name else { continue };
+            if !specs[i].is_human() {
+                return Err(bad(&format!("seat {} is a program: it has no name", i + 1)));
+            }
+            live.session
+                .set_name(i, Some(name))
+                .map_err(|e| bad(&format!("name of seat {}: {e}", i + 1)))?;
+        }
+        let id = self.store_new_game(&mut live).await?;
+        let seats = created_seats(&live, tokens.iter().map(|t| t.as_ref().map(|t| hex(t))));
+        let state = live.state(&id);
+        self.install(&id, live).await;
+        Ok(CreateAnswer { id, seats, state })
+    }
+
+    /// A new game in memory: its session on `control`, chance drawn, the
+    /// clocks started when every seat is taken.
+    pub(crate) fn new_live(
+        &self,
+        game: Box<dyn kyoku_games::AnyGame>,
+        specs: &[SeatSpec],
+        humans: Vec<Option<HumanSeat>>,
+        control: Option<TimeControl>,
+    ) -> Result<Live, ApiError> {
         let seed: u64 = rand::rng().random::<u64>() >> 1; // fits SQLite's i64
         let seeds = Seeds::from_seed(seed, specs.len());
-        let session = Session::new(game, &specs, seeds, Failure::StandIn).map_err(session_error)?;
-        let (tokens, humans) = human_seats(&specs, &req.open_seats);
+        let mut session =
+            Session::new(game, specs, seeds, Failure::StandIn).map_err(session_error)?;
+        session.set_time_control(control);
         let t = now();
         let mut live = Live {
             session,
@@ -321,49 +435,64 @@ impl App {
             created_at: t,
             updated_at: t,
             ai_running: false,
+            rematch_of: None,
+            rematch: None,
+            armed: None,
+            next_tokens: Vec::new(),
         };
-        let drawn = live.session.draw_all_chance().map_err(session_error)?;
+        live.session.draw_all_chance().map_err(session_error)?;
+        if !live.has_open_seat() {
+            live.session.start_clocks();
+        }
+        Ok(live)
+    }
+
+    /// A fresh id for a new game.
+    pub(crate) fn fresh_id(&self) -> String {
         let mut id = new_id();
         while self.games_read().contains_key(&id) {
             id = new_id();
         }
-        let row = GameRow {
-            id: id.clone(),
-            game: kind.name().to_string(),
+        id
+    }
+
+    /// The stored form of a new game.
+    pub(crate) fn new_row(&self, id: &str, live: &Live) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            game: live.session.game().game().to_string(),
             options: live.session.game().options().to_string(),
-            seed,
-            created_at: t,
-            updated_at: t,
+            seed: live.seed,
+            created_at: live.created_at,
+            updated_at: live.updated_at,
             seats: live.seat_rows(),
-            moves: drawn
-                .into_iter()
-                .map(|text| MoveRow { text, seat: None })
-                .collect(),
-        };
+            moves: move_rows(&live.session, 0),
+            life: live.life_json(),
+            rematch_of: live.rematch_of.clone(),
+            rematch: None,
+        }
+    }
+
+    /// Stores a new game; returns its id.
+    async fn store_new_game(&self, live: &mut Live) -> Result<String, ApiError> {
+        let id = self.fresh_id();
+        let row = self.new_row(&id, live);
         self.store
             .write(Write::Create(row, live.status().as_str().to_string()))
             .await
             .map_err(|e| ApiError::storage(e.to_string()))?;
-        let seats = live
-            .session
-            .specs()
-            .iter()
-            .zip(&tokens)
-            .enumerate()
-            .map(|(i, (spec, token))| CreatedSeat {
-                seat: i + 1,
-                kind: spec.to_string(),
-                token: token.as_ref().map(|t| hex(t)),
-            })
-            .collect();
-        let state = live.state(&id);
-        let slot = Slot::new(id.clone(), live);
-        self.games_write().insert(id.clone(), slot.clone());
-        {
-            let mut live = slot.live.lock().await;
-            self.maybe_start_program(&slot, &mut live);
-        }
-        Ok(CreateAnswer { id, seats, state })
+        Ok(id)
+    }
+
+    /// Puts a stored new game into play: its programs and clock start.
+    pub(crate) async fn install(self: &Arc<Self>, id: &str, live: Live) -> Arc<Slot> {
+        let slot = Slot::new(id.to_string(), live);
+        self.games_write().insert(id.to_string(), slot.clone());
+        let mut live = slot.live.lock().await;
+        self.maybe_start_program(&slot, &mut live);
+        self.arm_clock(&slot, &mut live);
+        drop(live);
+        slot
     }
 
     /// Plays a person's move: checks, commits, publishes.
@@ -388,52 +517,57 @@ impl App {
         if !authorised {
             return Err(ApiError::forbidden(seat));
         }
+        let before = live.session.checkpoint();
         let first_ply = live.session.ply();
+        if live.session.check_time().is_some() {
+            // The flag fell before the move came: that is the change.
+            self.commit(&slot, &mut live, first_ply, before).await?;
+            return Err(ApiError::game_over_because(
+                "the time ran out before the move",
+            ));
+        }
         live.session
             .play(seat - 1, &req.mv)
             .map_err(session_error)?;
-        self.commit(&slot, &mut live, first_ply).await
+        self.commit(&slot, &mut live, first_ply, before).await
     }
 
-    /// After moves were played in memory (from `first_ply` on): draws
-    /// chance, commits, publishes and wakes the programs. On a storage
-    /// failure the moves are taken back.
+    /// After a change in memory (moves from `first_ply` on, a takeback back
+    /// to it, a game action): draws chance, commits, publishes, wakes the
+    /// programs and arms the clock. On a failure the session goes back to
+    /// `before`.
     pub(crate) async fn commit(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         live: &mut Live,
         first_ply: usize,
+        before: Checkpoint,
     ) -> Result<Played, ApiError> {
         if let Err(e) = live.session.draw_all_chance() {
-            live.session.take_back(live.session.ply() - first_ply);
+            live.session.rollback(before);
             return Err(session_error(e));
         }
-        let history = live.session.game().history();
-        let moves: Vec<MoveRow> = history[first_ply..]
-            .iter()
-            .zip(&live.session.movers()[first_ply..])
-            .map(|(text, seat)| MoveRow {
-                text: text.clone(),
-                seat: seat.map(|s| s + 1),
-            })
-            .collect();
-        let n = moves.len();
+        let first_ply = first_ply.min(live.session.ply());
+        let moves = move_rows(&live.session, first_ply);
         let text = moves.first().map(|m| m.text.clone()).unwrap_or_default();
         let t = now();
-        let w = Write::Moves {
+        let w = Write::Change {
             id: slot.id.clone(),
             first_ply,
             moves,
+            life: live.life_json(),
+            next_tokens: std::mem::take(&mut live.next_tokens),
             at: t,
             status: live.status().as_str().to_string(),
         };
         if let Err(e) = self.store.write(w).await {
-            live.session.take_back(n);
+            live.session.rollback(before);
             return Err(ApiError::storage(e.to_string()));
         }
         live.updated_at = t;
         let snapshot = slot.publish(live);
         self.maybe_start_program(slot, live);
+        self.arm_clock(slot, live);
         Ok(Played {
             text,
             ply: first_ply + 1,
@@ -441,18 +575,24 @@ impl App {
         })
     }
 
-    /// Takes an open seat.
+    /// Takes an open seat, under `name` if given.
     pub async fn join(
         self: &Arc<Self>,
         id: &str,
         seat: Option<usize>,
+        name: Option<String>,
     ) -> Result<JoinAnswer, ApiError> {
         let slot = self.slot(id)?;
         let app = self.clone();
-        to_the_end(async move { app.join_now(slot, seat).await }).await
+        to_the_end(async move { app.join_now(slot, seat, name).await }).await
     }
 
-    async fn join_now(&self, slot: Arc<Slot>, seat: Option<usize>) -> Result<JoinAnswer, ApiError> {
+    async fn join_now(
+        self: &Arc<Self>,
+        slot: Arc<Slot>,
+        seat: Option<usize>,
+        name: Option<String>,
+    ) -> Result<JoinAnswer, ApiError> {
         let mut live = slot.live.lock().await;
         let is_open = |h: &Option<HumanSeat>| h.as_ref().is_some_and(|h| h.open);
         let n = match seat {
@@ -475,17 +615,28 @@ impl App {
         let before = human.clone();
         human.open = false;
         human.token = hash_token(&token);
+        let checkpoint = live.session.checkpoint();
+        if let Err(e) = live.session.set_name(n - 1, name.as_deref()) {
+            live.humans[n - 1] = Some(before);
+            return Err(ApiError::bad_options(format!("name: {e}")));
+        }
+        if !live.has_open_seat() {
+            live.session.start_clocks();
+        }
         let w = Write::Join {
             id: slot.id.clone(),
             seat: n,
-            token: hex(&human.token),
+            token: hex(&token_hash_of(&live, n)),
+            life: live.life_json(),
             status: live.status().as_str().to_string(),
         };
         if let Err(e) = self.store.write(w).await {
             live.humans[n - 1] = Some(before);
+            live.session.rollback(checkpoint);
             return Err(ApiError::storage(e.to_string()));
         }
         slot.publish(&live);
+        self.arm_clock(&slot, &mut live);
         Ok(JoinAnswer {
             seat: n,
             token: hex(&token),
@@ -502,7 +653,7 @@ mod tests {
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
         let (store, rows) =
             crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        App::new(store, rows, 1, SocketLimits::default(), 0, None).0
+        App::new(store, rows, 1, SocketLimits::default(), 0, None, None).0
     }
 
     /// A new Dōbutsu game between two people, seat 2 open.
@@ -512,6 +663,8 @@ mod tests {
             options: json!({}),
             seats: vec!["human".into(), "human".into()],
             open_seats: vec![2],
+            clock: None,
+            names: vec![],
         })
         .await
         .unwrap()
@@ -524,6 +677,8 @@ mod tests {
             options: json!({}),
             seats: vec!["human".into(), "ai:1".into()],
             open_seats: vec![],
+            clock: None,
+            names: vec![],
         })
         .await
         .unwrap()
@@ -646,7 +801,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
         let made = two_people_one_seat_open(&app).await;
-        assert!(poll_once_then_drop(app.join(&made.id, None)).await);
+        assert!(poll_once_then_drop(app.join(&made.id, None, None)).await);
         let slot = app.slot(&made.id).unwrap();
         wait_for(&slot, |live| live.status() == GameStatus::Active).await;
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
@@ -676,7 +831,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
         let made = two_people_one_seat_open(&app).await;
-        let joined = app.join(&made.id, None).await.unwrap();
+        let joined = app.join(&made.id, None, None).await.unwrap();
         let tokens = [made.seats[0].token.clone().unwrap(), joined.token];
         let req = MoveRequest {
             seat: 1,
@@ -721,14 +876,19 @@ mod tests {
                         kind: "human".into(),
                         token: Some(plain.into()),
                         open: false,
+                        next_token: None,
                     },
                     crate::store::SeatRow {
                         kind: "random".into(),
                         token: None,
                         open: false,
+                        next_token: None,
                     },
                 ],
                 moves: vec![],
+                life: "{}".into(),
+                rematch_of: None,
+                rematch: None,
             };
             store
                 .write(Write::Create(row, "active".into()))
@@ -769,7 +929,11 @@ mod tests {
             moves: vec![MoveRow {
                 text: "c1c4".into(),
                 seat: Some(1),
+                clocks: None,
             }],
+            life: "{}".into(),
+            rematch_of: None,
+            rematch: None,
         };
         row.seats = {
             let live = app.slot(&made.id).unwrap();

@@ -76,6 +76,26 @@ impl ApiError {
     pub fn game_over() -> Self {
         Self::new(StatusCode::CONFLICT, "game_over", "the game has ended")
     }
+    /// 409 `game_over`, saying why.
+    pub fn game_over_because(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "game_over", m)
+    }
+    /// 400 `not_allowed`: the action does not exist for this game or seat now.
+    pub fn not_allowed(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "not_allowed", m)
+    }
+    /// 409 `no_offer`: accepting or declining an offer nobody made.
+    pub fn no_offer(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "no_offer", m)
+    }
+    /// 409 `too_soon`: a declined draw offer made again too soon.
+    pub fn too_soon(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "too_soon", m)
+    }
+    /// 409 `nothing_to_take_back`.
+    pub fn nothing_to_take_back(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "nothing_to_take_back", m)
+    }
     /// 409 `seat_taken`.
     pub fn seat_taken(m: impl Into<String>) -> Self {
         Self::new(StatusCode::CONFLICT, "seat_taken", m)

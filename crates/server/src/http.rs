@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 
 use kyoku_games::{GameKind, GameStatus};
 
+use crate::actions::{Acted, ActionKind, ActionRequest};
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
 use crate::views::JoinAnswer;
@@ -55,6 +56,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games/{id}/analysis", get(analysis))
         .route("/games/{id}/moves", post(play))
         .route("/games/{id}/join", post(join))
+        .route("/games/{id}/record", get(record))
+        .route("/games/{id}/resign", post(resign))
+        .route("/games/{id}/abort", post(abort))
+        .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/takeback", post(takeback))
+        .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/ws", get(ws::upgrade))
         .fallback(api_not_found)
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
@@ -250,6 +257,76 @@ async fn play(
 struct JoinRequest {
     #[serde(default)]
     seat: Option<usize>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// One game action: the body is an [`ActionRequest`].
+async fn do_act(
+    app: Arc<App>,
+    id: String,
+    kind: ActionKind,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    // An unknown game is 404 whatever the body says.
+    app.slot(&id)?;
+    let req: ActionRequest = body(b)?;
+    let acted = app.act(&id, kind, req).await?;
+    Ok(json_bytes(StatusCode::OK, acted_json(&acted)))
+}
+
+/// The handlers of the game actions, one per path.
+macro_rules! action_handlers {
+    ($($name:ident => $kind:expr),* $(,)?) => {$(
+        async fn $name(
+            State(app): State<Arc<App>>,
+            GameId(id): GameId,
+            b: Result<Bytes, BytesRejection>,
+        ) -> Result<Response, ApiError> {
+            do_act(app, id, $kind, b).await
+        }
+    )*};
+}
+
+action_handlers! {
+    resign => ActionKind::Resign,
+    abort => ActionKind::Abort,
+    draw => ActionKind::Draw,
+    takeback => ActionKind::Takeback,
+    rematch => ActionKind::Rematch,
+}
+
+/// `{"state": …, "rematch": …}` without parsing the state again.
+pub(crate) fn acted_json(acted: &Acted) -> Bytes {
+    let rematch = serde_json::to_string(&acted.rematch).unwrap_or_else(|_| "null".into());
+    let mut out = Vec::with_capacity(acted.state.len() + rematch.len() + 24);
+    out.extend_from_slice(b"{\"state\":");
+    out.extend_from_slice(&acted.state);
+    out.extend_from_slice(b",\"rematch\":");
+    out.extend_from_slice(rematch.as_bytes());
+    out.push(b'}');
+    Bytes::from(out)
+}
+
+/// `GET /api/games/{id}/record`: the game record as a download.
+async fn record(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
+    let slot = app.slot(&id)?;
+    let (text, game) = {
+        let live = slot.live.lock().await;
+        (live.session.record().to_text(), live.session.game().game())
+    };
+    let disposition = format!("attachment; filename=\"kyoku-{game}-{id}.txt\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
 }
 
 async fn join(
@@ -259,8 +336,11 @@ async fn join(
 ) -> Result<Json<JoinAnswer>, ApiError> {
     app.slot(&id)?;
     let req: JoinRequest = match &b {
-        Ok(bytes) if bytes.is_empty() => JoinRequest { seat: None },
+        Ok(bytes) if bytes.is_empty() => JoinRequest {
+            seat: None,
+            name: None,
+        },
         _ => body(b)?,
     };
-    Ok(Json(app.join(&id, req.seat).await?))
+    Ok(Json(app.join(&id, req.seat, req.name).await?))
 }

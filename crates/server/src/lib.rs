@@ -13,6 +13,7 @@
 //!     sockets: kyoku_server::SocketLimits::default(),
 //!     new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
 //!     connections: kyoku_server::ConnectionLimits::default(),
+//!     abandon_after: Some(kyoku_server::ABANDON_AFTER),
 //! })
 //! .await?;
 //! println!("listening on http://{}", server.addr());
@@ -23,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod actions;
 mod app;
 mod error;
 mod http;
@@ -68,7 +70,13 @@ pub struct Config {
     /// How many connections may be open at once and how long they may
     /// take.
     pub connections: ConnectionLimits,
+    /// An untimed game nobody moved in for this long ends as abandoned;
+    /// `None`: never.
+    pub abandon_after: Option<std::time::Duration>,
 }
+
+/// The default of [`Config::abandon_after`]: 14 days.
+pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(14 * 86_400);
 
 /// The default of [`Config::new_games_per_minute`].
 pub const NEW_GAMES_PER_MINUTE: u32 = 60;
@@ -193,6 +201,7 @@ impl Server {
             config.sockets,
             config.new_games_per_minute,
             programs,
+            config.abandon_after,
         );
         app.resume_programs().await;
         let listener = tokio::net::TcpListener::bind(config.addr)

@@ -7,14 +7,16 @@ use std::sync::atomic::AtomicUsize;
 use axum::body::Bytes;
 use axum::extract::ws::Utf8Bytes;
 use kyoku_core::{SeatSpec, SeatSpecError};
-use kyoku_games::session::{Failure, ProgramSource, Seeds};
+use kyoku_games::session::{Failure, Life, ProgramSource, Seeds};
 use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use serde_json::Value;
 use tokio::sync::{Mutex, watch};
 
 use crate::store::{GameRow, SeatRow};
 use crate::tokens::{TokenHash, hex, parse_stored};
-use crate::views::{GameState, HistoryEntry, LobbyEntry, ResultView, SeatView, ToActView};
+use crate::views::{
+    GameState, HistoryEntry, LobbyEntry, OffersView, ResultView, SeatView, ToActView,
+};
 
 /// Who may play a human seat.
 #[derive(Clone, Debug)]
@@ -23,6 +25,9 @@ pub struct HumanSeat {
     pub token: TokenHash,
     /// Waiting for someone to join.
     pub open: bool,
+    /// The hash of the seat's token in the rematch, once its holder has
+    /// offered or accepted one.
+    pub next: Option<TokenHash>,
 }
 
 /// A game in memory.
@@ -39,6 +44,15 @@ pub struct Live {
     pub updated_at: i64,
     /// A program task is running for this game.
     pub ai_running: bool,
+    /// The game this one is the rematch of.
+    pub rematch_of: Option<String>,
+    /// Its rematch, once agreed.
+    pub rematch: Option<String>,
+    /// The deadline (Unix ms) a flag timer waits for, if one does.
+    pub armed: Option<u64>,
+    /// Rematch token hashes set since the last commit (1-based seat, hex),
+    /// stored with the next change.
+    pub next_tokens: Vec<(usize, String)>,
 }
 
 /// Why a stored game cannot be loaded.
@@ -56,9 +70,13 @@ pub enum RestoreError {
     /// The game, its seats or its moves do not replay.
     #[error(transparent)]
     Session(#[from] SessionError),
-    /// The stored game is not one of the catalogue's.
+    /// The game is not one of the catalogue's.
     #[error(transparent)]
     Game(#[from] kyoku_games::GameError),
+    /// The stored life (clocks, names, offers) or a move's clocks cannot be
+    /// read.
+    #[error("stored clocks, names or offers: {0}")]
+    Life(serde_json::Error),
 }
 
 impl Live {
@@ -82,6 +100,7 @@ impl Live {
                         .and_then(parse_stored)
                         .ok_or(RestoreError::Token(i + 1))?,
                     open: s.open,
+                    next: s.next_token.as_deref().and_then(parse_stored),
                 }),
                 SeatSpec::Program { .. } => None,
             });
@@ -92,9 +111,17 @@ impl Live {
             .iter()
             .map(|m| (m.text.clone(), m.seat.map(|s| s - 1)))
             .collect();
+        let move_clocks = row
+            .moves
+            .iter()
+            .map(|m| m.clocks.as_deref().map(serde_json::from_str).transpose())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(RestoreError::Life)?;
+        let life: Life = serde_json::from_str(&row.life).map_err(RestoreError::Life)?;
         let seeds = Seeds::from_seed(row.seed, specs.len());
-        let session =
+        let mut session =
             Session::resume_with(game, &specs, seeds, Failure::StandIn, &moves, programs)?;
+        session.restore_life(life, move_clocks);
         Ok(Live {
             session,
             humans,
@@ -102,14 +129,38 @@ impl Live {
             created_at: row.created_at,
             updated_at: row.updated_at,
             ai_running: false,
+            rematch_of: row.rematch_of.clone(),
+            rematch: row.rematch.clone(),
+            armed: None,
+            next_tokens: Vec::new(),
         })
+    }
+
+    /// The stored form of the game's life.
+    pub fn life_json(&self) -> String {
+        serde_json::to_string(self.session.life()).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Whether a seat still waits for someone to join.
+    pub fn has_open_seat(&self) -> bool {
+        self.humans.iter().flatten().any(|h| h.open)
+    }
+
+    /// The number of moves, as players count them: a move of each side is
+    /// one move in two-player games (chance's draws are not moves).
+    pub fn moves(&self) -> usize {
+        let decisions = self.session.movers().iter().flatten().count();
+        match self.session.game().num_players() {
+            2 => decisions.div_ceil(2),
+            _ => decisions,
+        }
     }
 
     /// Open while a human seat waits; finished once over.
     pub fn status(&self) -> GameStatus {
         if self.session.outcome().is_some() {
             GameStatus::Finished
-        } else if self.humans.iter().flatten().any(|h| h.open) {
+        } else if self.has_open_seat() {
             GameStatus::Open
         } else {
             GameStatus::Active
@@ -126,6 +177,7 @@ impl Live {
                 kind: spec.to_string(),
                 token: human.as_ref().map(|h| hex(&h.token)),
                 open: human.as_ref().is_some_and(|h| h.open),
+                next_token: human.as_ref().and_then(|h| h.next.map(|n| hex(&n))),
             })
             .collect()
     }
@@ -140,14 +192,30 @@ impl Live {
                 kind: spec.to_string(),
                 open: self.humans[i].as_ref().is_some_and(|h| h.open),
                 stand_in: self.session.stand_in(i).map(str::to_string),
+                out: self.session.is_out(i),
             })
             .collect()
+    }
+
+    /// Each seat's name: a person's (or "Anonymous"); `None` for programs
+    /// and seats nobody has joined yet.
+    fn names(&self) -> Vec<Option<String>> {
+        let mut names = self.session.names();
+        for (name, human) in names.iter_mut().zip(&self.humans) {
+            if human.as_ref().is_some_and(|h| h.open) {
+                *name = None;
+            }
+        }
+        names
     }
 
     /// The lobby's entry.
     pub fn entry(&self, id: &str) -> LobbyEntry {
         let game = self.session.game();
         LobbyEntry {
+            names: self.names(),
+            clock: self.session.time_control().map(|c| c.to_string()),
+            moves: self.moves(),
             id: id.to_string(),
             game: game.kind(),
             options: game.options(),
@@ -164,7 +232,14 @@ impl Live {
     /// The whole state.
     pub fn state(&self, id: &str) -> GameState {
         let game = self.session.game();
+        let (clocks, clock_at) = self.session.clocks_now();
         GameState {
+            clocks,
+            clock_at,
+            clock_runs: self.session.deadline().map(|(seat, _)| seat + 1),
+            offers: OffersView::of(&self.session.life().offers),
+            rematch: self.rematch.clone(),
+            rematch_of: self.rematch_of.clone(),
             entry: self.entry(id),
             position: game.position_text(),
             legal_moves: game.legal_moves(),
@@ -195,6 +270,10 @@ pub struct Snapshot {
     pub ws: Utf8Bytes,
     /// The lobby entry.
     pub entry: LobbyEntry,
+    /// The id of the game's rematch, once agreed.
+    pub rematch: Option<String>,
+    /// The number of seats.
+    pub seats: usize,
 }
 
 impl Snapshot {
@@ -205,6 +284,8 @@ impl Snapshot {
         Snapshot {
             json: Bytes::from(text),
             ws: Utf8Bytes::from(ws),
+            seats: state.entry.seats.len(),
+            rematch: state.rematch,
             entry: state.entry,
         }
     }

@@ -58,6 +58,7 @@ impl App {
                 return;
             };
             let first_ply = live.session.ply();
+            let before = live.session.checkpoint();
             match live.session.finish_program_turn(thought) {
                 Ok(None) => continue, // the game moved on meanwhile; think again
                 Ok(Some(played)) => {
@@ -70,6 +71,8 @@ impl App {
                         );
                     }
                 }
+                // Thought past its time: the flag fall is stored below.
+                Err(kyoku_games::SessionError::OutOfTime { .. }) => {}
                 Err(e) => {
                     eprintln!("game {}: {e}", slot.id);
                     live.ai_running = false;
@@ -78,7 +81,7 @@ impl App {
             }
             // `commit` would start another task; this one keeps going instead.
             live.ai_running = false;
-            match self.commit(&slot, &mut live, first_ply).await {
+            match self.commit(&slot, &mut live, first_ply, before).await {
                 Ok(_) => failures = 0,
                 Err(e) => {
                     failures += 1;

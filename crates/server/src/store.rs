@@ -34,6 +34,9 @@ pub struct SeatRow {
     pub token: Option<String>,
     /// A human seat waiting to be joined.
     pub open: bool,
+    /// The hash of the seat's token in the game's rematch, once its holder
+    /// has offered or accepted one.
+    pub next_token: Option<String>,
 }
 
 /// A move as stored.
@@ -43,6 +46,9 @@ pub struct MoveRow {
     pub text: String,
     /// 1-based seat, `None` for chance.
     pub seat: Option<usize>,
+    /// Each seat's time left after it (JSON array of ms or null; `None`
+    /// for an untimed game).
+    pub clocks: Option<String>,
 }
 
 /// A game as stored.
@@ -64,6 +70,13 @@ pub struct GameRow {
     pub seats: Vec<SeatRow>,
     /// Moves in order.
     pub moves: Vec<MoveRow>,
+    /// The game's life beside its moves (clocks, names, offers, ending) as
+    /// JSON (`kyoku_games::session::Life`).
+    pub life: String,
+    /// The game this one is the rematch of.
+    pub rematch_of: Option<String>,
+    /// The game's rematch, once agreed.
+    pub rematch: Option<String>,
 }
 
 /// One write.
@@ -71,18 +84,35 @@ pub struct GameRow {
 pub enum Write {
     /// A new game with its first moves (chance draws at the start).
     Create(GameRow, String),
-    /// Moves appended at `first_ply` (0-based) and the lobby status.
-    Moves {
+    /// A change of a game: the moves from `first_ply` (0-based) on are
+    /// replaced by `moves` (a takeback leaves fewer, a move adds), its life
+    /// and lobby status are updated.
+    Change {
         /// The game.
         id: String,
-        /// The ply of the first new move.
+        /// The ply of the first new move (moves from here on go).
         first_ply: usize,
         /// The new moves.
         moves: Vec<MoveRow>,
+        /// The game's life (JSON).
+        life: String,
+        /// Rematch token hashes of seats (1-based) that offered or accepted.
+        next_tokens: Vec<(usize, String)>,
         /// Unix seconds.
         at: i64,
         /// `open`, `active` or `finished`.
         status: String,
+    },
+    /// A rematch: the new game created and linked with the old one.
+    Rematch {
+        /// The new game, `rematch_of` set.
+        game: GameRow,
+        /// Its status.
+        status: String,
+        /// The old game's life now (its offers answered).
+        old_life: String,
+        /// Rematch token hashes of old seats (1-based) set by this answer.
+        next_tokens: Vec<(usize, String)>,
     },
     /// An open seat taken.
     Join {
@@ -92,6 +122,8 @@ pub enum Write {
         seat: usize,
         /// The hash of the seat's new token (hex).
         token: String,
+        /// The game's life (JSON; the name of who joined).
+        life: String,
         /// `open`, `active` or `finished`.
         status: String,
     },
@@ -132,6 +164,33 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game_id, ply)
 );
 ";
+
+/// Columns added since the first schema: added to an older database when
+/// it is opened (table, column, definition).
+const ADDED_COLUMNS: [(&str, &str, &str); 5] = [
+    ("seats", "next_token", "TEXT"),
+    ("games", "life", "TEXT NOT NULL DEFAULT '{}'"),
+    ("games", "rematch_of", "TEXT"),
+    ("games", "rematch", "TEXT"),
+    ("moves", "clocks", "TEXT"),
+];
+
+/// Adds the columns an older database lacks.
+fn add_columns(conn: &Connection) -> Result<(), StoreError> {
+    for (table, column, definition) in ADDED_COLUMNS {
+        let has: bool = conn
+            .prepare(&format!(
+                "SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?1"
+            ))?
+            .exists([column])?;
+        if !has {
+            conn.execute_batch(&format!(
+                "ALTER TABLE {table} ADD COLUMN {column} {definition}"
+            ))?;
+        }
+    }
+    Ok(())
+}
 
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
@@ -174,6 +233,7 @@ fn open_db(path: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     // zeroed on disk, not left in free pages.
     conn.pragma_update(None, "secure_delete", "ON")?;
     conn.execute_batch(SCHEMA)?;
+    add_columns(&conn)?;
     hash_plain_tokens(&conn)?;
     Ok(conn)
 }
@@ -232,11 +292,14 @@ impl Store {
 fn load_all(conn: &Connection) -> Result<Vec<GameRow>, StoreError> {
     let mut out = Vec::new();
     let mut games = conn.prepare(
-        "SELECT id, game, options, seed, created_at, updated_at FROM games ORDER BY created_at, id",
+        "SELECT id, game, options, seed, created_at, updated_at, life, rematch_of, rematch
+         FROM games ORDER BY created_at, id",
     )?;
-    let mut seats =
-        conn.prepare("SELECT kind, token, open FROM seats WHERE game_id = ?1 ORDER BY seat")?;
-    let mut moves = conn.prepare("SELECT text, seat FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let mut seats = conn.prepare(
+        "SELECT kind, token, open, next_token FROM seats WHERE game_id = ?1 ORDER BY seat",
+    )?;
+    let mut moves =
+        conn.prepare("SELECT text, seat, clocks FROM moves WHERE game_id = ?1 ORDER BY ply")?;
     let rows = games.query_map([], |r| {
         Ok(GameRow {
             id: r.get(0)?,
@@ -247,6 +310,9 @@ fn load_all(conn: &Connection) -> Result<Vec<GameRow>, StoreError> {
             updated_at: r.get(5)?,
             seats: Vec::new(),
             moves: Vec::new(),
+            life: r.get(6)?,
+            rematch_of: r.get(7)?,
+            rematch: r.get(8)?,
         })
     })?;
     for row in rows {
@@ -257,6 +323,7 @@ fn load_all(conn: &Connection) -> Result<Vec<GameRow>, StoreError> {
                     kind: r.get(0)?,
                     token: r.get(1)?,
                     open: r.get::<_, i64>(2)? != 0,
+                    next_token: r.get(3)?,
                 })
             })?
             .collect::<Result<_, _>>()?;
@@ -265,6 +332,7 @@ fn load_all(conn: &Connection) -> Result<Vec<GameRow>, StoreError> {
                 Ok(MoveRow {
                     text: r.get(0)?,
                     seat: r.get::<_, Option<i64>>(1)?.map(|s| s as usize),
+                    clocks: r.get(2)?,
                 })
             })?
             .collect::<Result<_, _>>()?;
@@ -275,45 +343,56 @@ fn load_all(conn: &Connection) -> Result<Vec<GameRow>, StoreError> {
 
 fn apply(conn: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
     match w {
-        Write::Create(g, status) => {
-            conn.execute(
-                "INSERT INTO games (id, game, options, seed, status, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    g.id,
-                    g.game,
-                    g.options,
-                    g.seed as i64,
-                    status,
-                    g.created_at,
-                    g.updated_at
-                ],
-            )?;
-            for (i, s) in g.seats.iter().enumerate() {
+        Write::Create(g, status) => insert_game(conn, g, status)?,
+        Write::Rematch {
+            game,
+            status,
+            old_life,
+            next_tokens,
+        } => {
+            insert_game(conn, game, status)?;
+            for (seat, hash) in next_tokens {
                 conn.execute(
-                    "INSERT INTO seats (game_id, seat, kind, token, open) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![g.id, i as i64 + 1, s.kind, s.token, s.open as i64],
+                    "UPDATE seats SET next_token = ?3 WHERE game_id = ?1 AND seat = ?2",
+                    params![game.rematch_of, *seat as i64, hash],
                 )?;
             }
-            insert_moves(conn, &g.id, 0, &g.moves, g.created_at)?;
+            let n = conn.execute(
+                "UPDATE games SET rematch = ?2, life = ?3 WHERE id = ?1 AND rematch IS NULL",
+                params![game.rematch_of, game.id, old_life],
+            )?;
+            if n != 1 {
+                return Err(rusqlite::Error::QueryReturnedNoRows);
+            }
         }
-        Write::Moves {
+        Write::Change {
             id,
             first_ply,
             moves,
+            life,
+            next_tokens,
             at,
             status,
         } => {
+            for (seat, hash) in next_tokens {
+                conn.prepare_cached(
+                    "UPDATE seats SET next_token = ?3 WHERE game_id = ?1 AND seat = ?2",
+                )?
+                .execute(params![id, *seat as i64, hash])?;
+            }
+            conn.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
+                .execute(params![id, *first_ply as i64])?;
             insert_moves(conn, id, *first_ply, moves, *at)?;
-            conn.execute(
-                "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
-                params![id, status, at],
-            )?;
+            conn.prepare_cached(
+                "UPDATE games SET status = ?2, updated_at = ?3, life = ?4 WHERE id = ?1",
+            )?
+            .execute(params![id, status, at, life])?;
         }
         Write::Join {
             id,
             seat,
             token,
+            life,
             status,
         } => {
             let n = conn.execute(
@@ -324,12 +403,38 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
                 return Err(rusqlite::Error::QueryReturnedNoRows);
             }
             conn.execute(
-                "UPDATE games SET status = ?2 WHERE id = ?1",
-                params![id, status],
+                "UPDATE games SET status = ?2, life = ?3 WHERE id = ?1",
+                params![id, status, life],
             )?;
         }
     }
     Ok(())
+}
+
+fn insert_game(conn: &Connection, g: &GameRow, status: &str) -> Result<(), rusqlite::Error> {
+    conn.execute(
+        "INSERT INTO games (id, game, options, seed, status, created_at, updated_at, life,
+                            rematch_of)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            g.id,
+            g.game,
+            g.options,
+            g.seed as i64,
+            status,
+            g.created_at,
+            g.updated_at,
+            g.life,
+            g.rematch_of
+        ],
+    )?;
+    for (i, s) in g.seats.iter().enumerate() {
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, kind, token, open) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![g.id, i as i64 + 1, s.kind, s.token, s.open as i64],
+        )?;
+    }
+    insert_moves(conn, &g.id, 0, &g.moves, g.created_at)
 }
 
 fn insert_moves(
@@ -340,7 +445,7 @@ fn insert_moves(
     at: i64,
 ) -> Result<(), rusqlite::Error> {
     let mut st = conn.prepare_cached(
-        "INSERT INTO moves (game_id, ply, text, seat, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO moves (game_id, ply, text, seat, at, clocks) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
     for (k, m) in moves.iter().enumerate() {
         st.execute(params![
@@ -348,7 +453,8 @@ fn insert_moves(
             (first_ply + k) as i64,
             m.text,
             m.seat.map(|s| s as i64),
-            at
+            at,
+            m.clocks
         ])?;
     }
     Ok(())

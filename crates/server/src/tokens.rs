@@ -60,6 +60,21 @@ pub fn token_matches(hash: &TokenHash, given: Option<&str>) -> bool {
         .is_some_and(|g| same_hash(hash, &hash_token(&g)))
 }
 
+/// The token of `token`'s seat in the rematch of game `game`: derived, so
+/// that the seat's holder (who alone knows `token`) can be given it again
+/// whenever it asks, while the server keeps only its hash.
+pub fn rematch_token(game: &str, token: &Token) -> Token {
+    let digest = Sha256::new()
+        .chain_update(b"kyoku rematch token\0")
+        .chain_update(game.as_bytes())
+        .chain_update(b"\0")
+        .chain_update(token)
+        .finalize();
+    let mut t = [0u8; 16];
+    t.copy_from_slice(&digest[..16]);
+    t
+}
+
 /// A new token.
 pub fn new_token() -> Token {
     // ThreadRng is a CSPRNG seeded from the operating system: secrets must

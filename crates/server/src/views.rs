@@ -2,6 +2,7 @@
 //! new game, as types (`docs/api.md` describes exactly these).
 
 use kyoku_core::{Decision, Outcome, Player, ToAct};
+use kyoku_games::session::{Ending, Offers};
 use kyoku_games::{GameKind, GameStatus};
 use serde::Serialize;
 use serde_json::Value;
@@ -15,9 +16,12 @@ pub struct SeatView {
     pub kind: String,
     /// A human seat waiting for someone to join.
     pub open: bool,
-    /// The program playing in this seat's program's place, if one does.
+    /// The program playing in this seat's program's place (or, once its
+    /// person has left a Shiamgon game, in the person's), if one does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stand_in: Option<String>,
+    /// The seat has left the contest (Shiamgon: resigned or out of time).
+    pub out: bool,
 }
 
 /// Who acts now.
@@ -49,7 +53,8 @@ pub struct ResultView {
     pub scores: Vec<i32>,
     /// Each seat's place (1 = first; equal scores share a place).
     pub ranks: Vec<usize>,
-    /// The 1-based seats in first place.
+    /// The 1-based seats in first place (none when the game ended without
+    /// a result: aborted or abandoned).
     pub winners: Vec<usize>,
     /// Why it ended (`lion captured`, `threefold repetition`, …).
     pub reason: String,
@@ -61,7 +66,11 @@ impl ResultView {
         ResultView {
             scores: o.scores().to_vec(),
             ranks: (0..o.players()).map(|i| o.rank(Player::new(i))).collect(),
-            winners: o.winners().iter().map(|p| p.number()).collect(),
+            winners: if Ending::is_no_result(o.reason) {
+                Vec::new()
+            } else {
+                o.winners().iter().map(|p| p.number()).collect()
+            },
             reason: o.reason.to_string(),
         }
     }
@@ -88,6 +97,14 @@ pub struct LobbyEntry {
     pub options: Value,
     /// Its seats.
     pub seats: Vec<SeatView>,
+    /// Each seat's display name: a person's name or "Anonymous"; `null` for
+    /// programs and seats not joined yet.
+    pub names: Vec<Option<String>>,
+    /// The time control (`3+2`, `1d`); `null`: untimed.
+    pub clock: Option<String>,
+    /// Moves made, as players count them (a move of each side is one move
+    /// in two-player games; chance's draws are not counted).
+    pub moves: usize,
     /// Open, active or finished.
     pub status: GameStatus,
     /// Moves made (chance's included).
@@ -118,6 +135,51 @@ pub struct GameState {
     /// What a board needs beyond the position text (per game; see
     /// `docs/api.md`).
     pub extras: Value,
+    /// Each seat's time left in ms at `clock_at` (`null`: no clock).
+    pub clocks: Vec<Option<u64>>,
+    /// The server's time of the clock reading, Unix ms.
+    pub clock_at: u64,
+    /// The seat (1-based) whose clock runs; `null` when none does.
+    pub clock_runs: Option<usize>,
+    /// Offers waiting for an answer.
+    pub offers: OffersView,
+    /// The id of this game's rematch, once agreed.
+    pub rematch: Option<String>,
+    /// The id of the game this one is the rematch of.
+    pub rematch_of: Option<String>,
+}
+
+/// Offers waiting for an answer, by 1-based seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct OffersView {
+    /// The seat offering a draw.
+    pub draw: Option<usize>,
+    /// The seat asking for a takeback.
+    pub takeback: Option<usize>,
+    /// The seats that want a rematch.
+    pub rematch: Vec<usize>,
+}
+
+impl OffersView {
+    /// The view of a session's offers.
+    pub fn of(o: &Offers) -> OffersView {
+        OffersView {
+            draw: o.draw.map(|s| s + 1),
+            takeback: o.takeback.as_ref().map(|(s, _)| s + 1),
+            rematch: o.rematch.iter().map(|s| s + 1).collect(),
+        }
+    }
+}
+
+/// A seat's place in a rematch, for the one who holds it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RematchSeat {
+    /// The new game's id.
+    pub id: String,
+    /// The seat there (1-based).
+    pub seat: usize,
+    /// Its token.
+    pub token: String,
 }
 
 /// A seat of a new game, with its token for the creator.

@@ -1,5 +1,7 @@
 //! `GET /api/games/{id}/ws`: the state on connect and on every change;
-//! moves in, acks and errors out; a bounded message rate per connection.
+//! moves and game actions in, acks and errors out; a bounded message rate
+//! per connection. A connection that has acted for a seat (proved its
+//! token) is told that seat's place and token in the rematch once agreed.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,11 +14,13 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::BODY_LIMIT;
+use crate::actions::{ActionKind, ActionRequest};
 use crate::app::{App, MoveRequest};
 use crate::error::ApiError;
 use crate::http::GameId;
 use crate::limit::Bucket;
 use crate::live::Snapshot;
+use crate::tokens::{hex, parse_token, rematch_token};
 
 /// Messages per second a connection may send on average.
 pub const RATE: f64 = 20.0;
@@ -88,6 +92,10 @@ async fn connection(
     }
     let mut bucket = Bucket::full(RATE, BURST);
     let mut refused = 0u32;
+    // The seats this connection has proved tokens for, and whether the
+    // rematch was told.
+    let mut seats: Vec<(usize, String)> = Vec::new();
+    let mut told_rematch = false;
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     loop {
@@ -96,9 +104,17 @@ async fn connection(
                 if changed.is_err() {
                     return;
                 }
-                let text = states.borrow_and_update().ws.clone();
-                if socket.send(Message::Text(text)).await.is_err() {
+                let snap = states.borrow_and_update().clone();
+                if socket.send(Message::Text(snap.ws.clone())).await.is_err() {
                     return;
+                }
+                if let Some(new_id) = snap.rematch.as_deref().filter(|_| !told_rematch) {
+                    told_rematch = true;
+                    for msg in rematch_messages(&id, new_id, &seats, snap.seats) {
+                        if socket.send(msg).await.is_err() {
+                            return;
+                        }
+                    }
                 }
             }
             msg = socket.recv() => {
@@ -130,7 +146,10 @@ async fn connection(
                     }
                     continue;
                 }
-                let reply = handle(&app, &id, text.as_str()).await;
+                let (reply, proved) = handle(&app, &id, text.as_str()).await;
+                if let Some(p) = proved.filter(|p| !seats.contains(p)) {
+                    seats.push(p);
+                }
                 if socket.send(reply).await.is_err() {
                     return;
                 }
@@ -144,28 +163,109 @@ async fn connection(
     }
 }
 
-/// One message from the client: a move; the answer is an ack or an error.
-async fn handle(app: &Arc<App>, id: &str, text: &str) -> Message {
+/// The rematch's places of the seats a connection proved tokens for.
+fn rematch_messages(
+    old_id: &str,
+    new_id: &str,
+    seats: &[(usize, String)],
+    n: usize,
+) -> Vec<Message> {
+    seats
+        .iter()
+        .filter_map(|(seat, token)| {
+            let token = parse_token(token)?;
+            let msg = json!({
+                "type": "rematch",
+                "id": new_id,
+                "seat": seat % n.max(1) + 1,
+                "token": hex(&rematch_token(old_id, &token)),
+            });
+            Some(Message::text(msg.to_string()))
+        })
+        .collect()
+}
+
+/// One message from the client: a move (`"type"` missing or `"move"`) or
+/// a game action (`"type"`: `resign`, `abort`, `draw`, `takeback`,
+/// `rematch`); the answer is an ack or an error, and the seat and token
+/// when they proved right.
+async fn handle(app: &Arc<App>, id: &str, text: &str) -> (Message, Option<(usize, String)>) {
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
-            return error_msg(
-                &Value::Null,
-                &ApiError::bad_request(format!("bad JSON: {e}")),
-            );
+            let e = ApiError::bad_request(format!("bad JSON: {e}"));
+            return (error_msg(&Value::Null, &e), None);
         }
     };
     let r = value.get("ref").cloned().unwrap_or(Value::Null);
+    let kind = match value.get("type") {
+        None => None,
+        Some(Value::String(t)) if t == "move" => None,
+        Some(Value::String(t)) => match ActionKind::of_path(t) {
+            Some(k) => Some(k),
+            None => {
+                let e = ApiError::bad_request(format!(
+                    "unknown message type {t:?}: move, resign, abort, draw, takeback or rematch"
+                ));
+                return (error_msg(&r, &e), None);
+            }
+        },
+        Some(_) => {
+            let e = ApiError::bad_request("\"type\" must be a string");
+            return (error_msg(&r, &e), None);
+        }
+    };
+    match kind {
+        None => play(app, id, value, r).await,
+        Some(kind) => act(app, id, kind, value, r).await,
+    }
+}
+
+async fn play(
+    app: &Arc<App>,
+    id: &str,
+    value: Value,
+    r: Value,
+) -> (Message, Option<(usize, String)>) {
     let req: MoveRequest = match serde_json::from_value(value) {
         Ok(m) => m,
         Err(e) => {
-            return error_msg(&r, &ApiError::bad_request(format!("bad move message: {e}")));
+            let e = ApiError::bad_request(format!("bad move message: {e}"));
+            return (error_msg(&r, &e), None);
         }
     };
+    let proved = req.token.clone().map(|t| (req.seat, t));
     match app.play(id, req).await {
-        Ok(p) => Message::text(
-            json!({"type": "ack", "ref": r, "move": p.text, "ply": p.ply}).to_string(),
+        Ok(p) => (
+            Message::text(
+                json!({"type": "ack", "ref": r, "move": p.text, "ply": p.ply}).to_string(),
+            ),
+            proved,
         ),
-        Err(e) => error_msg(&r, &e),
+        Err(e) => (error_msg(&r, &e), None),
+    }
+}
+
+async fn act(
+    app: &Arc<App>,
+    id: &str,
+    kind: ActionKind,
+    value: Value,
+    r: Value,
+) -> (Message, Option<(usize, String)>) {
+    let req: ActionRequest = match serde_json::from_value(value) {
+        Ok(m) => m,
+        Err(e) => {
+            let e = ApiError::bad_request(format!("bad action message: {e}"));
+            return (error_msg(&r, &e), None);
+        }
+    };
+    let proved = req.token.clone().map(|t| (req.seat, t));
+    match app.act(id, kind, req).await {
+        Ok(acted) => {
+            let msg = json!({"type": "ack", "ref": r, "action": kind, "rematch": acted.rematch});
+            (Message::text(msg.to_string()), proved)
+        }
+        Err(e) => (error_msg(&r, &e), None),
     }
 }

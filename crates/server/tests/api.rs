@@ -1,161 +1,16 @@
 //! The server against real clients: a server on a loopback port with a real
 //! SQLite file, driven over HTTP and WebSocket.
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use kyoku_core::seeded_rng;
-use kyoku_server::{Config, Server};
 use rand::Rng;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-struct Env {
-    server: Server,
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-    http: reqwest::Client,
-}
-
-async fn start() -> Env {
-    start_with(|_| {}).await
-}
-
-/// A server on a fresh database, with `adjust` applied to the test
-/// configuration.
-async fn start_with(adjust: impl FnOnce(&mut Config)) -> Env {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("kyoku.db");
-    let mut config = config(&db);
-    adjust(&mut config);
-    let server = Server::start(config).await.unwrap();
-    Env {
-        server,
-        _dir: dir,
-        db,
-        http: reqwest::Client::new(),
-    }
-}
-
-async fn start_on(db: &std::path::Path) -> Server {
-    Server::start(config(db)).await.unwrap()
-}
-
-fn config(db: &std::path::Path) -> Config {
-    Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.to_path_buf(),
-        ai_threads: Some(2),
-        sync: kyoku_server::store::SyncMode::Full,
-        sockets: kyoku_server::SocketLimits::default(),
-        new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
-        connections: kyoku_server::ConnectionLimits::default(),
-    }
-}
-
-impl Env {
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.server.addr())
-    }
-
-    async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let r = self
-            .http
-            .post(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
-        let r = self
-            .http
-            .post(self.url(path))
-            .header("content-type", "application/json")
-            .body(body)
-            .send()
-            .await
-            .unwrap();
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self.http.get(self.url(path)).send().await.unwrap();
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn create(&self, game: &str, options: Value, seats: &[&str]) -> (String, Vec<Value>) {
-        let (s, v) = self
-            .post(
-                "/api/games",
-                &json!({"game": game, "options": options, "seats": seats}),
-            )
-            .await;
-        assert_eq!(s, 201, "{v}");
-        let id = v["id"].as_str().unwrap().to_string();
-        let tokens = v["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["token"].clone())
-            .collect();
-        (id, tokens)
-    }
-
-    async fn ws(&self, id: &str) -> Ws {
-        let (ws, _) = tokio_tungstenite::connect_async(format!(
-            "ws://{}/api/games/{id}/ws",
-            self.server.addr()
-        ))
-        .await
-        .unwrap();
-        ws
-    }
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// The next JSON text message (5 s at most).
-async fn next_json(ws: &mut Ws) -> Value {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("the socket is open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            return serde_json::from_str(&t).unwrap();
-        }
-    }
-}
-
-/// The next message that is not a state (an ack or an error).
-async fn next_reply(ws: &mut Ws) -> Value {
-    loop {
-        let v = next_json(ws).await;
-        if v["type"] != "state" {
-            return v;
-        }
-    }
-}
-
-/// Waits for a state message whose `ply` is at least `ply`.
-async fn state_at(ws: &mut Ws, ply: u64) -> Value {
-    loop {
-        let v = next_json(ws).await;
-        if v["type"] == "state" && v["state"]["ply"].as_u64().unwrap() >= ply {
-            return v["state"].clone();
-        }
-    }
-}
+mod common;
+use common::*;
 
 /// Plays a whole game of people through `POST …/moves`, moves chosen at
 /// random from the state's legal moves; returns the final state.
@@ -583,12 +438,7 @@ async fn a_program_answers_and_games_come_back_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("kyoku.db");
     let server = start_on(&db).await;
-    let env = Env {
-        server,
-        _dir: tempfile::tempdir().unwrap(),
-        db: db.clone(),
-        http: reqwest::Client::new(),
-    };
+    let env = Env::over(server, db.clone());
     let (id, tokens) = env.create("dobutsu", json!({}), &["human", "random"]).await;
     assert!(tokens[1].is_null());
     let mut ws = env.ws(&id).await;

@@ -38,6 +38,7 @@ async fn start(connections: ConnectionLimits) -> Env {
         sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: 0,
         connections,
+        abandon_after: None,
     })
     .await
     .unwrap();

@@ -39,8 +39,9 @@ enum Shape {
     Move,
     /// Joining a seat.
     Join,
-    /// A game action (`resign`, `draw`, …) by a seat.
-    Action(&'static str),
+    /// A game action by a seat (named by its path): the values of its `action`
+    /// field (none: the field is left out).
+    Action(&'static [&'static str]),
 }
 
 /// One endpoint of docs/api.md: method, path (`{id}`: a game), body.
@@ -57,21 +58,28 @@ const ENDPOINTS: &[Endpoint] = &[
     Endpoint("POST", "/api/games/{id}/moves", Shape::Move),
     Endpoint("POST", "/api/games/{id}/join", Shape::Join),
     Endpoint("GET", "/api/games/{id}/ws", Shape::None),
-    Endpoint("POST", "/api/games/{id}/resign", Shape::Action("resign")),
-    Endpoint("POST", "/api/games/{id}/abort", Shape::Action("abort")),
-    Endpoint("POST", "/api/games/{id}/draw", Shape::Action("draw")),
-    Endpoint(
-        "POST",
-        "/api/games/{id}/takeback",
-        Shape::Action("takeback"),
-    ),
-    Endpoint("POST", "/api/games/{id}/rematch", Shape::Action("rematch")),
+    Endpoint("GET", "/api/games/{id}/record", Shape::None),
+    Endpoint("POST", "/api/games/{id}/resign", Shape::Action(&[])),
+    Endpoint("POST", "/api/games/{id}/abort", Shape::Action(&[])),
+    Endpoint("POST", "/api/games/{id}/draw", Shape::Action(OFFER)),
+    Endpoint("POST", "/api/games/{id}/takeback", Shape::Action(REQUEST)),
+    Endpoint("POST", "/api/games/{id}/rematch", Shape::Action(OFFER)),
     Endpoint("GET", "/", Shape::None),
     Endpoint("GET", "/game/k3m9x2q7ab", Shape::None),
 ];
 
-/// Values an action message may carry besides its name.
-const ACTION_VALUES: &[&str] = &["offer", "accept", "decline", "request", "withdraw"];
+/// The `action` values of draws and rematches, and of takebacks.
+const OFFER: &[&str] = &["offer", "accept", "decline"];
+const REQUEST: &[&str] = &["request", "accept", "decline"];
+
+/// Answers that are not JSON by design: the record download.
+fn not_json_by_design(path: &str, status: u16) -> bool {
+    status == 200
+        && path
+            .split('?')
+            .next()
+            .is_some_and(|p| p.ends_with("/record"))
+}
 
 /// Game ids: unknown, unreadable, odd.
 const BAD_IDS: &[&str] = &[
@@ -465,7 +473,11 @@ impl Fuzzer {
             ));
         }
         let api = req.path.starts_with("/api");
-        if api && req.method != "HEAD" && a.json().is_none() {
+        if api
+            && req.method != "HEAD"
+            && a.json().is_none()
+            && !not_json_by_design(&req.path, a.status)
+        {
             self.stats.finding(format!(
                 "{} {} → {} not JSON: {:?}",
                 req.method,
@@ -598,10 +610,10 @@ fn valid_body(rng: &mut SeededRng, shape: Shape, g: Option<&Game>) -> Option<Val
             Some(json!({"seat": seat, "token": token, "move": mv, "ref": rng.random::<u8>()}))
         }
         Shape::Join => Some(if rng.random() { json!({}) } else { json!({"seat": seat}) }),
-        Shape::Action(a) => {
-            let mut v = json!({"seat": seat, "token": token, "action": a});
-            if rng.random() {
-                v["action"] = json!(ACTION_VALUES.choose(rng).copied().unwrap_or(a));
+        Shape::Action(values) => {
+            let mut v = json!({"seat": seat, "token": token});
+            if let Some(a) = values.choose(rng) {
+                v["action"] = json!(a);
             }
             Some(v)
         }
@@ -664,7 +676,20 @@ fn random_create(rng: &mut SeededRng) -> Value {
             .unwrap_or(&"human")
         })
         .collect();
-    json!({"game": game, "options": options, "seats": seats, "open_seats": [rng.random_range(0..4)]})
+    let mut body = json!({"game": game, "options": options, "seats": seats, "open_seats": [rng.random_range(0..4)]});
+    if rng.random_bool(0.3) {
+        let clock = [
+            "1+0", "0.5+1", "3+2", "1d", "14d", "0+0", "181+0", "1+181", "15d", "x", "1+", "+1",
+            "-1+0", "1e9+0",
+        ];
+        body["clock"] = json!(clock.choose(rng));
+    }
+    if rng.random_bool(0.2) {
+        let long = "n".repeat(300);
+        let names = ["Ann", "", "a\u{0}b", "\u{1f981}", long.as_str()];
+        body["names"] = json!([names.choose(rng), null, names.choose(rng)]);
+    }
+    body
 }
 
 /// A body mutated: bytes flipped, cut, grown huge, fields of the wrong type
@@ -962,7 +987,16 @@ impl Fuzzer {
             return;
         };
         let rng = &mut self.rng;
-        let valid = valid_body(rng, Shape::Move, Some(&game));
+        let valid = if rng.random_bool(0.3) {
+            let Endpoint(_, path, shape) = &ENDPOINTS[rng.random_range(0..ENDPOINTS.len())];
+            let kind = path.rsplit('/').next().unwrap_or("move");
+            valid_body(rng, *shape, Some(&game)).map(|mut v| {
+                v["type"] = json!(kind);
+                v
+            })
+        } else {
+            valid_body(rng, Shape::Move, Some(&game))
+        };
         let msg = match rng.random_range(0..12) {
             0..=3 => Message::text(valid.unwrap_or_default().to_string()),
             4 | 5 => Message::binary(mutate_body(rng, valid)),
@@ -1037,7 +1071,7 @@ impl Fuzzer {
                 Some(t) => t.to_string(),
                 None => "?".into(),
             };
-            if !["state", "ack"].contains(&kind.as_str()) && !kind.starts_with("error:")
+            if !["state", "ack", "rematch"].contains(&kind.as_str()) && !kind.starts_with("error:")
                 || kind == "error:internal"
                 || kind == "error:storage"
             {
@@ -1172,6 +1206,7 @@ fn config(db: &Path) -> Config {
         // Games end and are replaced; the limit still answers 429 now and
         // then.
         new_games_per_minute: 600,
+        abandon_after: None,
         connections: kyoku_server::ConnectionLimits::default(),
     }
 }

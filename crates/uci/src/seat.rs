@@ -1,12 +1,19 @@
 //! An outside UCI engine in a seat: a [`kyoku_core::Agent`] for Dōbutsu
 //! and Shogun. kyoku referees: the engine's answer must be a legal move in
 //! time, else the seat has lost and [`SeatFailure`] says why.
+//!
+//! When the game has a clock ([`Agent::set_time`]), each move is asked with
+//! `go wtime … winc …` from that clock, whatever [`GoLimit`] says: the
+//! engine budgets its time as a GUI's clock would have it, and the game's
+//! clock (not the seat) decides a loss on time.
 
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use kyoku_core::{Agent, GameRecord, Position, SeededRng, ToAct, sample_chance, seeded_rng};
+use kyoku_core::{
+    Agent, GameRecord, Position, SeededRng, TimeLeft, ToAct, sample_chance, seeded_rng,
+};
 
 use crate::UciError;
 use crate::client::{Client, ClientError, EngineSpec, Timeouts};
@@ -101,6 +108,8 @@ pub struct UciAgent<P: Position> {
     options: SeatOptions,
     started: bool,
     clock_left: u64,
+    /// The game's clock for the next move, when it has one.
+    game_clock: Option<TimeLeft>,
     rng: SeededRng,
     failure: FailureSlot,
     game: PhantomData<fn() -> P>,
@@ -124,6 +133,7 @@ pub fn agent<P: Position>(
         options,
         started: false,
         clock_left,
+        game_clock: None,
         failure: Arc::new(Mutex::new(None)),
         game: PhantomData,
     })
@@ -190,29 +200,31 @@ impl<P: Position> UciAgent<P> {
             start,
             moves: record.move_texts(),
         };
-        let (go, limit) = match self.options.limit {
-            GoLimit::MoveTime(ms) => (
+        let game_clock = self.game_clock.take();
+        let (go, limit) = match (game_clock, self.options.limit) {
+            (Some(t), _) => go_on_clock(t),
+            (None, GoLimit::MoveTime(ms)) => (
                 Go {
                     movetime: Some(ms),
                     ..Go::default()
                 },
                 Duration::from_millis(ms),
             ),
-            GoLimit::Nodes(n) => (
+            (None, GoLimit::Nodes(n)) => (
                 Go {
                     nodes: Some(n),
                     ..Go::default()
                 },
                 self.options.max_think,
             ),
-            GoLimit::Depth(d) => (
+            (None, GoLimit::Depth(d)) => (
                 Go {
                     depth: Some(d),
                     ..Go::default()
                 },
                 self.options.max_think,
             ),
-            GoLimit::Clock { increment, .. } => (
+            (None, GoLimit::Clock { increment, .. }) => (
                 Go {
                     wtime: Some(self.clock_left),
                     btime: Some(self.clock_left),
@@ -224,7 +236,7 @@ impl<P: Position> UciAgent<P> {
             ),
         };
         let answer = self.client.go(&position, &go, limit)?;
-        if let GoLimit::Clock { increment, .. } = self.options.limit {
+        if let (None, GoLimit::Clock { increment, .. }) = (game_clock, self.options.limit) {
             let used = answer.elapsed.as_millis() as u64;
             if used > self.clock_left {
                 return Err(SeatFailure::OutOfTime {
@@ -283,5 +295,42 @@ impl<P: Position> Agent<P> for UciAgent<P> {
     fn failure(&self) -> Option<String> {
         let slot = self.failure.lock().unwrap_or_else(|e| e.into_inner());
         slot.as_ref().map(ToString::to_string)
+    }
+
+    /// Kept for the next move only: the session sets it before each one.
+    fn set_time(&mut self, time: Option<TimeLeft>) {
+        self.game_clock = time;
+    }
+}
+
+/// `go` on the game's clock, and how long to wait for the answer: the
+/// seat's time is both `wtime` and `btime` (the engine plays one side).
+fn go_on_clock(t: TimeLeft) -> (Go, Duration) {
+    let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    let go = Go {
+        wtime: Some(ms(t.remaining)),
+        btime: Some(ms(t.remaining)),
+        winc: Some(ms(t.increment)),
+        binc: Some(ms(t.increment)),
+        ..Go::default()
+    };
+    (go, t.remaining)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_is_sent_as_wtime_and_btime() {
+        let (go, wait) = go_on_clock(TimeLeft {
+            remaining: Duration::from_millis(59_500),
+            increment: Duration::from_secs(2),
+        });
+        assert_eq!(
+            Command::Go(go).to_string(),
+            "go wtime 59500 btime 59500 winc 2000 binc 2000"
+        );
+        assert_eq!(wait, Duration::from_millis(59_500));
     }
 }

@@ -1,53 +1,39 @@
 //! How long to think, from what `go` says: a fixed move time, or a share of
-//! the clock that leaves room for the GUI's and kyoku's own latency.
+//! the clock by the rule every kyoku program uses ([`kyoku_ai::clock`]),
+//! with the GUI's own latency per move added to kyoku's.
 
 use std::time::Duration;
 
+use kyoku_ai::clock::{self, OWN_LATENCY};
+use kyoku_core::TimeLeft;
+
 use crate::protocol::Go;
-
-/// kyoku's own latency per move (reading the command, starting the
-/// search thread, checking the clock only every 1024 nodes, writing the
-/// answer), kept on top of the GUI's move overhead.
-pub const OWN_LATENCY_MS: u64 = 10;
-
-/// How many moves' overheads the clock keeps back.
-pub const RESERVE_MOVES: u64 = 20;
-
-/// Moves assumed still to come when the GUI does not say (`movestogo`).
-pub const DEFAULT_MOVES_TO_GO: u64 = 25;
 
 /// The time to search for the side `side` (0 = first player, whose clock is
 /// `wtime`), or `None` when `go` gives no time (a node, depth or infinite
 /// search). `overhead_ms` is the GUI's latency per move (option `Move
-/// Overhead`). Never more than half of what is left, so a game at 1+0
-/// cannot be lost on time; never zero, so a move is always found.
+/// Overhead`). Never more than half of what is left (all but a margin with
+/// one move to the time control), so a game at 1+0 cannot be lost on time;
+/// never zero, so a move is always found.
 pub fn budget(go: &Go, side: usize, overhead_ms: u64) -> Option<Duration> {
     if go.infinite || go.ponder {
         return None;
     }
+    let overhead = Duration::from_millis(overhead_ms);
     if let Some(mt) = go.movetime {
-        let ms = mt.saturating_sub(overhead_ms + OWN_LATENCY_MS).max(1);
-        return Some(Duration::from_millis(ms));
+        let t = Duration::from_millis(mt).saturating_sub(overhead.saturating_add(OWN_LATENCY));
+        return Some(t.max(clock::MIN_THINK));
     }
     let (left, inc) = if side == 0 {
         (go.wtime?, go.winc.unwrap_or(0))
     } else {
         (go.btime?, go.binc.unwrap_or(0))
     };
-    // Kept back: the overheads of this move and of many more, so that when
-    // the clock is nearly gone the fixed costs per move can still be paid.
-    let usable = left.saturating_sub((overhead_ms + OWN_LATENCY_MS) * RESERVE_MOVES);
-    let to_go = go.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| {
-        (m as u64).clamp(1, DEFAULT_MOVES_TO_GO)
-    });
-    let share = usable / to_go + inc * 3 / 4;
-    // With one move to the control all but a margin may go; else at most half.
-    let cap = if to_go == 1 {
-        usable * 9 / 10
-    } else {
-        usable / 2
+    let time = TimeLeft {
+        remaining: Duration::from_millis(left),
+        increment: Duration::from_millis(inc),
     };
-    Some(Duration::from_millis(share.min(cap).max(1)))
+    Some(clock::budget(time, overhead, go.movestogo))
 }
 
 #[cfg(test)]
@@ -83,8 +69,34 @@ mod tests {
         let b0 = budget(&clock(60_000, 1_000, 0), 0, 1).unwrap();
         let b1 = budget(&clock(60_000, 1_000, 0), 1, 1).unwrap();
         assert!(b0 > b1);
-        assert_eq!(b0, Duration::from_millis((60_000 - 11 * 20) / 25));
+        assert_eq!(b0, Duration::from_millis(60_000 - 11 * 20) / 25);
         assert!(budget(&Go::default(), 0, 1).is_none());
+    }
+
+    #[test]
+    fn the_same_rule_as_the_programs() {
+        // Without a GUI overhead or `movestogo`, `go wtime` thinks exactly
+        // as long as `ai:LEVEL` on the same clock in a session.
+        for (left, inc) in [(1_000, 0), (60_000, 2_000), (150, 0)] {
+            let t = TimeLeft {
+                remaining: Duration::from_millis(left),
+                increment: Duration::from_millis(inc),
+            };
+            assert_eq!(
+                budget(&clock(left, left, inc), 0, 0),
+                Some(clock::think_time(t))
+            );
+        }
+    }
+
+    #[test]
+    fn one_move_to_go_may_spend_most() {
+        let go = Go {
+            movestogo: Some(1),
+            ..clock(10_000, 10_000, 0)
+        };
+        let t = budget(&go, 0, 0).unwrap();
+        assert_eq!(t, Duration::from_millis(10_000 - 200) * 9 / 10);
     }
 
     #[test]
@@ -94,7 +106,7 @@ mod tests {
         let mut left: u64 = 60_000;
         for _ in 0..150 {
             let b = budget(&clock(left, left, 0), 0, 1).unwrap().as_millis() as u64;
-            let spent = b + 1 + OWN_LATENCY_MS / 2;
+            let spent = b + 1 + OWN_LATENCY.as_millis() as u64 / 2;
             assert!(spent < left, "spent {spent} of {left}");
             left -= spent;
         }

@@ -1,4 +1,5 @@
-//! What the command-line tests share.
+//! What the command-line tests share (each test file uses some of it).
+#![allow(dead_code)]
 
 use std::process::Command;
 
@@ -8,6 +9,31 @@ pub fn kyoku(args: &[&str]) -> (i32, String, String) {
         .args(args)
         .output()
         .expect("kyoku runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `kyoku ARGS` with `input` piped to its stdin (as a person would
+/// type it; `COLUMNS` dropped so drawings do not depend on the terminal):
+/// its exit code, stdout and stderr.
+pub fn kyoku_typed(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        .args(args)
+        .env_remove("COLUMNS")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kyoku runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        // The session may end before reading everything.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().expect("kyoku ends");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

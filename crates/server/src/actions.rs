@@ -1,0 +1,319 @@
+//! Game actions (resign, abort, draw, takeback, rematch), the rematch's new
+//! game, and the deadlines the server keeps: flag falls and abandoned
+//! games. Like moves, every action is stored before it is answered and runs
+//! to its end whatever happens to the request.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use kyoku_games::session::{Reply, system_now};
+use serde::Deserialize;
+
+use crate::app::{App, life_error, to_the_end};
+use crate::error::ApiError;
+use crate::live::{HumanSeat, Live, Slot};
+use crate::store::Write;
+use crate::tokens::{hash_token, hex, parse_token, rematch_token, token_matches};
+use crate::views::RematchSeat;
+
+/// Which action.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionKind {
+    /// Give up (Shiamgon: leave the contest).
+    Resign,
+    /// End the game before every seat has moved, without a result.
+    Abort,
+    /// Offer, accept or decline a draw.
+    Draw,
+    /// Request, accept or decline a takeback.
+    Takeback,
+    /// Offer, accept or decline a rematch.
+    Rematch,
+}
+
+impl ActionKind {
+    /// The action of a path's last segment.
+    pub fn of_path(name: &str) -> Option<ActionKind> {
+        serde_json::from_value(serde_json::Value::String(name.to_string())).ok()
+    }
+
+    /// Whether it takes an `action` field (offer/accept/decline).
+    fn is_offer(self) -> bool {
+        matches!(
+            self,
+            ActionKind::Draw | ActionKind::Takeback | ActionKind::Rematch
+        )
+    }
+}
+
+/// An action request (HTTP body or WebSocket message).
+#[derive(Debug, Deserialize)]
+pub struct ActionRequest {
+    /// 1-based seat.
+    pub seat: usize,
+    /// The seat's token.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// `offer` (or `request`), `accept`, `decline`: for draw, takeback and
+    /// rematch.
+    #[serde(default)]
+    pub action: Option<Reply>,
+}
+
+/// An action done: the state after it and, for a rematch agreed, the
+/// acting seat's place in the new game.
+pub struct Acted {
+    /// The state as JSON.
+    pub state: Bytes,
+    /// The acting seat's place in the rematch, once there is one.
+    pub rematch: Option<RematchSeat>,
+}
+
+impl App {
+    /// Does a game action for a seat: checks, commits, publishes.
+    pub async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        kind: ActionKind,
+        req: ActionRequest,
+    ) -> Result<Acted, ApiError> {
+        let slot = self.slot(id)?;
+        let app = self.clone();
+        to_the_end(async move { app.act_now(slot, kind, req).await }).await
+    }
+
+    async fn act_now(
+        self: &Arc<Self>,
+        slot: Arc<Slot>,
+        kind: ActionKind,
+        req: ActionRequest,
+    ) -> Result<Acted, ApiError> {
+        let mut live = slot.live.lock().await;
+        let seat = req.seat;
+        let human = live
+            .humans
+            .get(seat.wrapping_sub(1))
+            .and_then(Option::as_ref);
+        let token = req.token.as_deref();
+        if !human.is_some_and(|h| token_matches(&h.token, token)) {
+            return Err(ApiError::forbidden(seat));
+        }
+        let token = token
+            .and_then(parse_token)
+            .ok_or(ApiError::forbidden(seat))?;
+        let reply = match (kind.is_offer(), req.action) {
+            (true, Some(r)) => r,
+            (true, None) => {
+                return Err(ApiError::bad_request(
+                    "\"action\" is required: offer (or request), accept or decline",
+                ));
+            }
+            (false, _) => Reply::Offer,
+        };
+        if kind == ActionKind::Rematch
+            && let Some(new_id) = live.rematch.clone()
+        {
+            // Agreed before: the seat gets its place again.
+            let place = rematch_place(&live, &slot.id, &new_id, seat - 1, &token);
+            return Ok(Acted {
+                state: slot.snapshot().json.clone(),
+                rematch: place,
+            });
+        }
+        let before = live.session.checkpoint();
+        let first_ply = live.session.ply();
+        if live.session.check_time().is_some() {
+            self.commit(&slot, &mut live, first_ply, before).await?;
+            return Err(ApiError::game_over_because("the time ran out"));
+        }
+        let agreed = match kind {
+            ActionKind::Resign => live.session.resign(seat - 1).map(|_| false),
+            ActionKind::Abort => live.session.abort(seat - 1).map(|_| false),
+            ActionKind::Draw => live.session.draw(seat - 1, reply).map(|_| false),
+            ActionKind::Takeback => live.session.takeback(seat - 1, reply).map(|_| false),
+            ActionKind::Rematch => live.session.rematch(seat - 1, reply),
+        }
+        .map_err(life_error)?;
+        if kind == ActionKind::Rematch && reply != Reply::Decline {
+            let next = hash_token(&rematch_token(&slot.id, &token));
+            if let Some(h) = live.humans[seat - 1].as_mut() {
+                h.next = Some(next);
+            }
+            live.next_tokens.push((seat, hex(&next)));
+        }
+        if agreed {
+            let new_id = self.start_rematch(&slot, &mut live).await?;
+            let place = rematch_place(&live, &slot.id, &new_id, seat - 1, &token);
+            return Ok(Acted {
+                state: slot.snapshot().json.clone(),
+                rematch: place,
+            });
+        }
+        let played = self.commit(&slot, &mut live, first_ply, before).await?;
+        Ok(Acted {
+            state: played.snapshot.json.clone(),
+            rematch: None,
+        })
+    }
+
+    /// Creates the rematch of the game in `slot` (every person agreed):
+    /// the same options and time control, the seats moved on by one, each
+    /// person's token derived from its old one. Stored with the old game's
+    /// link in one write.
+    async fn start_rematch(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        old: &mut Live,
+    ) -> Result<String, ApiError> {
+        let (specs, from) = old.session.rematch_seats();
+        let humans: Vec<Option<HumanSeat>> = from
+            .iter()
+            .map(|&o| {
+                old.humans[o].as_ref().map(|h| HumanSeat {
+                    // A person who never answered cannot be there: the
+                    // game only starts when every person has agreed.
+                    token: h.next.unwrap_or(h.token),
+                    open: false,
+                    next: None,
+                })
+            })
+            .collect();
+        let game = old
+            .session
+            .game()
+            .kind()
+            .new_game(&old.session.game().options())
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        let mut live = self.new_live(game, &specs, humans, old.session.time_control())?;
+        let names = old.session.life().names.clone();
+        for (new, &o) in from.iter().enumerate() {
+            // Names were checked when given.
+            let _ = live.session.set_name(new, names[o].as_deref());
+        }
+        let id = self.fresh_id();
+        live.rematch_of = Some(slot.id.clone());
+        let mut row = self.new_row(&id, &live);
+        row.rematch_of = Some(slot.id.clone());
+        let w = Write::Rematch {
+            game: row,
+            status: live.status().as_str().to_string(),
+            old_life: old.life_json(),
+            next_tokens: std::mem::take(&mut old.next_tokens),
+        };
+        self.store
+            .write(w)
+            .await
+            .map_err(|e| ApiError::storage(e.to_string()))?;
+        old.rematch = Some(id.clone());
+        slot.publish(old);
+        self.install(&id, live).await;
+        Ok(id)
+    }
+
+    /// Arms the flag timer of the game in `slot` for its running clock's
+    /// deadline, unless one waits for it already.
+    pub(crate) fn arm_clock(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
+        let Some((_, at)) = live.session.deadline() else {
+            live.armed = None;
+            return;
+        };
+        if live.armed == Some(at) {
+            return;
+        }
+        live.armed = Some(at);
+        let app = self.clone();
+        let slot = slot.clone();
+        tokio::spawn(async move {
+            let wait = at.saturating_sub(system_now());
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+            app.flag(&slot, at).await;
+        });
+    }
+
+    /// Decides the flag fall the timer for `at` woke for (nothing when the
+    /// game moved on meanwhile: a newer timer waits).
+    async fn flag(self: &Arc<Self>, slot: &Arc<Slot>, at: u64) {
+        let mut live = slot.live.lock().await;
+        if live.armed != Some(at) {
+            return;
+        }
+        live.armed = None;
+        let before = live.session.checkpoint();
+        let first_ply = live.session.ply();
+        if live.session.check_time().is_none() {
+            // Woken early (the system clock moved): wait again.
+            self.arm_clock(slot, &mut live);
+            return;
+        }
+        if let Err(e) = self.commit(slot, &mut live, first_ply, before).await {
+            eprintln!("game {}: flag fall not stored: {}", slot.id, e.message);
+            // Tried again soon: the clock still shows the time is up.
+            live.armed = None;
+            drop(live);
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            let mut live = slot.live.lock().await;
+            self.arm_clock(slot, &mut live);
+        }
+    }
+
+    /// Starts the task that ends untimed games nobody moved in for
+    /// `abandon_after`.
+    pub(crate) fn start_abandon_sweep(self: &Arc<Self>) {
+        let Some(after) = self.abandon_after else {
+            return;
+        };
+        let every = (after / 4).clamp(Duration::from_millis(250), Duration::from_secs(60));
+        let app = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(app) = app.upgrade() else { return };
+                app.sweep_abandoned(after).await;
+            }
+        });
+    }
+
+    async fn sweep_abandoned(self: &Arc<Self>, after: Duration) {
+        let cutoff = crate::app::now() - after.as_secs() as i64;
+        for slot in self.slots() {
+            let stale = {
+                let e = &slot.snapshot().entry;
+                e.result.is_none() && e.clock.is_none() && e.updated_at <= cutoff
+            };
+            if !stale {
+                continue;
+            }
+            let mut live = slot.live.lock().await;
+            if live.updated_at > cutoff || live.session.time_control().is_some() {
+                continue;
+            }
+            let before = live.session.checkpoint();
+            let first_ply = live.session.ply();
+            if live.session.abandon()
+                && let Err(e) = self.commit(&slot, &mut live, first_ply, before).await
+            {
+                eprintln!("game {}: abandonment not stored: {}", slot.id, e.message);
+            }
+        }
+    }
+}
+
+/// The place of old seat `seat` (from 0) in the rematch `new_id` of game
+/// `old_id`, with its token derived from the old one.
+fn rematch_place(
+    live: &Live,
+    old_id: &str,
+    new_id: &str,
+    seat: usize,
+    token: &crate::tokens::Token,
+) -> Option<RematchSeat> {
+    let n = live.humans.len();
+    let new_seat = (seat + 1) % n;
+    Some(RematchSeat {
+        id: new_id.to_string(),
+        seat: new_seat + 1,
+        token: hex(&rematch_token(old_id, token)),
+    })
+}

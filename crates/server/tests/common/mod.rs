@@ -1,0 +1,177 @@
+//! What the server's integration tests share: a server on a loopback port
+//! with a fresh SQLite file, and HTTP and WebSocket clients for it.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use kyoku_server::{Config, Server};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A server on a fresh database and a client for it.
+pub struct Env {
+    /// The server.
+    pub server: Server,
+    /// Keeps the database's directory.
+    pub _dir: tempfile::TempDir,
+    /// Its database file.
+    pub db: PathBuf,
+    /// The client.
+    pub http: reqwest::Client,
+}
+
+/// A server on a fresh database.
+pub async fn start() -> Env {
+    start_with(|_| {}).await
+}
+
+/// A server on a fresh database, with `adjust` applied to the test
+/// configuration.
+pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("kyoku.db");
+    let mut config = config(&db);
+    adjust(&mut config);
+    let server = Server::start(config).await.unwrap();
+    Env {
+        server,
+        _dir: dir,
+        db,
+        http: reqwest::Client::new(),
+    }
+}
+
+/// A server on `db`.
+pub async fn start_on(db: &std::path::Path) -> Server {
+    Server::start(config(db)).await.unwrap()
+}
+
+/// The test configuration for `db`.
+pub fn config(db: &std::path::Path) -> Config {
+    Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        db: db.to_path_buf(),
+        ai_threads: Some(2),
+        sync: kyoku_server::store::SyncMode::Full,
+        sockets: kyoku_server::SocketLimits::default(),
+        new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
+        abandon_after: None,
+        connections: kyoku_server::ConnectionLimits::default(),
+    }
+}
+
+impl Env {
+    /// A client for a server already started on `db`.
+    pub fn over(server: Server, db: PathBuf) -> Env {
+        Env {
+            server,
+            _dir: tempfile::tempdir().unwrap(),
+            db,
+            http: reqwest::Client::new(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.server.addr())
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = self
+            .http
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
+        let r = self
+            .http
+            .post(self.url(path))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(self.url(path)).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn create(&self, game: &str, options: Value, seats: &[&str]) -> (String, Vec<Value>) {
+        let (s, v) = self
+            .post(
+                "/api/games",
+                &json!({"game": game, "options": options, "seats": seats}),
+            )
+            .await;
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().unwrap().to_string();
+        let tokens = v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].clone())
+            .collect();
+        (id, tokens)
+    }
+
+    pub async fn ws(&self, id: &str) -> Ws {
+        let (ws, _) = tokio_tungstenite::connect_async(format!(
+            "ws://{}/api/games/{id}/ws",
+            self.server.addr()
+        ))
+        .await
+        .unwrap();
+        ws
+    }
+}
+
+/// A WebSocket client.
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next JSON text message (5 s at most).
+pub async fn next_json(ws: &mut Ws) -> Value {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a message within 5 s")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(t) = m {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+/// The next message that is not a state (an ack or an error).
+pub async fn next_reply(ws: &mut Ws) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        if v["type"] != "state" {
+            return v;
+        }
+    }
+}
+
+/// Waits for a state message whose `ply` is at least `ply`.
+pub async fn state_at(ws: &mut Ws, ply: u64) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        if v["type"] == "state" && v["state"]["ply"].as_u64().unwrap() >= ply {
+            return v["state"].clone();
+        }
+    }
+}
