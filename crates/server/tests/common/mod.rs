@@ -59,6 +59,7 @@ pub fn config(db: &std::path::Path) -> Config {
         sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
         abandon_after: None,
+        connections: kyoku_server::ConnectionLimits::default(),
     }
 }
 
