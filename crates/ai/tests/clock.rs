@@ -68,6 +68,10 @@ fn a_short_clock_cuts_the_playouts_for_one_move() {
 /// test).
 const MAX_PLIES: usize = 5_000;
 
+/// A move this far beyond its share is printed (a stalled machine, or a
+/// search that does not look at the clock often enough).
+const SLOW: Duration = Duration::from_millis(50);
+
 /// What one game on the clock came to.
 struct Played {
     plies: usize,
@@ -103,7 +107,15 @@ fn play<P: Position>(start: P, mut agents: Vec<Box<dyn Agent<P>>>, clock: TimeLe
         let start = Instant::now();
         let mv = agent.choose(&record).expect("a move while the game is on");
         let used = start.elapsed();
-        over.push(used.saturating_sub(kyoku_ai::clock::think_time(time)));
+        let beyond = used.saturating_sub(kyoku_ai::clock::think_time(time));
+        if beyond > SLOW {
+            println!(
+                "  slow move: ply {}, seat {seat}, {used:?} used, {beyond:?} beyond its share, {:?} left",
+                record.moves().len(),
+                left[seat]
+            );
+        }
+        over.push(beyond);
         moves[seat] += 1;
         if used >= left[seat] {
             flagged = Some(seat);

@@ -54,21 +54,28 @@ pub struct ShogunArgs {
 pub fn shogun(a: ShogunArgs) -> anyhow::Result<()> {
     let rec = a.pos.record()?;
     let (limits, bits) = a.search.limits(kyoku_ai::shogun::level)?;
-    search(&rec, ShogunEval, &limits, bits, a.json)
+    // Shogun's positions keep their own counters.
+    let text = rec.position().to_text();
+    search(&rec, &text, ShogunEval, &limits, bits, a.json)
 }
 
-/// Runs the search half of `kyoku analyze dobutsu`.
+/// Runs the search half of `kyoku analyze dobutsu`; `text` is the
+/// position's FEN with the game's move number.
 pub fn dobutsu(
     rec: &GameRecord<kyoku_dobutsu::Position>,
+    text: &str,
     s: SearchArgs,
     json: bool,
 ) -> anyhow::Result<()> {
     let (limits, bits) = s.limits(kyoku_ai::dobutsu::level)?;
-    search(rec, DobutsuEval, &limits, bits, json)
+    search(rec, text, DobutsuEval, &limits, bits, json)
 }
 
+/// Searches the position of `rec` and prints what was found; `text` is the
+/// position as it is printed.
 fn search<P: Position, E: Evaluation<P>>(
     rec: &GameRecord<P>,
+    text: &str,
     eval: E,
     limits: &Limits,
     tt_bits: u32,
@@ -92,7 +99,7 @@ fn search<P: Position, E: Evaluation<P>>(
     let mut out = std::io::stdout().lock();
     if json {
         let j = serde_json::json!({
-            "position": pos.to_text(),
+            "position": text,
             "best": best,
             "score": r.score,
             "score_text": score_text(r.score),
@@ -105,7 +112,7 @@ fn search<P: Position, E: Evaluation<P>>(
         writeln!(out, "{j}")?;
         return Ok(());
     }
-    writeln!(out, "position: {}", pos.to_text())?;
+    writeln!(out, "position: {text}")?;
     writeln!(out, "best move: {}", best.as_deref().unwrap_or("-"))?;
     writeln!(out, "score: {} (for the side to move)", score_text(r.score))?;
     writeln!(out, "depth: {}", r.depth)?;

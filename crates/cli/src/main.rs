@@ -8,6 +8,7 @@ mod game_flags;
 mod loadtest;
 mod matches;
 mod play;
+mod replay;
 mod serve;
 mod shiamgon;
 mod shogun;

@@ -963,10 +963,8 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
             show(game.as_ref(), ply);
         }
     }
-    if ply == total
-        && let Some(o) = full.outcome()
-    {
-        println!("{}", result_text(view.as_ref(), &style, &o));
-    }
+    let players = full.num_players();
+    let end = crate::replay::ending(&rec, full.outcome(), players, ply, view.as_ref(), &style);
+    println!("{end}");
     Ok(())
 }

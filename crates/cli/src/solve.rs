@@ -9,31 +9,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use kyoku_core::Position as _;
 use kyoku_dobutsu::solve::{self, Convention, Event, Tablebase};
 
-use crate::common;
-
-/// Where a Dōbutsu position comes from.
-#[derive(Args)]
-pub struct PositionArgs {
-    /// Start from this FEN (Fairy-Stockfish form) instead of the initial position.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Play these moves first, comma-separated (e.g. `b2b3,b3b2`).
-    #[arg(long)]
-    moves: Option<String>,
-}
-
-impl PositionArgs {
-    fn record(&self) -> anyhow::Result<kyoku_core::GameRecord<kyoku_dobutsu::Position>> {
-        let start = match &self.fen {
-            Some(f) => kyoku_dobutsu::Position::from_text(f).map_err(common::context("bad FEN"))?,
-            None => kyoku_dobutsu::Position::startpos(),
-        };
-        common::play_moves(start, self.moves.as_deref())
-    }
-}
+use crate::dobutsu::PositionArgs;
 
 /// `kyoku solve dobutsu`.
 #[derive(Args)]
@@ -344,8 +322,9 @@ fn print_stats(bars: &Bars, solved: Duration, written: Duration, t0: Instant) {
 /// Runs `kyoku analyze dobutsu`.
 pub fn analyze(a: AnalyzeArgs) -> anyhow::Result<()> {
     let rec = a.pos.record()?;
+    let text = a.pos.text_at_end(&rec);
     if a.search.given() {
-        return crate::analyze::dobutsu(&rec, a.search, a.json);
+        return crate::analyze::dobutsu(&rec, &text, a.search, a.json);
     }
     let pos = rec.position();
     let tb = match &a.table {
@@ -366,7 +345,7 @@ pub fn analyze(a: AnalyzeArgs) -> anyhow::Result<()> {
     let moves = solve::analyze(&tb, pos);
     if a.json {
         let j = serde_json::json!({
-            "fen": pos.to_text(),
+            "fen": text,
             "value": own.map(|v| v.word()),
             "plies": own.and_then(|v| v.plies()),
             "moves": moves.iter().map(|(m, v)| serde_json::json!({
@@ -378,7 +357,7 @@ pub fn analyze(a: AnalyzeArgs) -> anyhow::Result<()> {
         writeln!(out, "{j}")?;
         return Ok(());
     }
-    writeln!(out, "position: {}", pos.to_text())?;
+    writeln!(out, "position: {text}")?;
     match own {
         None => writeln!(out, "value: game over")?,
         Some(v) => writeln!(out, "value: {v} for {} to move", pos.turn())?,

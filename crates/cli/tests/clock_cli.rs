@@ -3,7 +3,7 @@
 //! match --clock` with its losses on time.
 
 mod common;
-use common::{kyoku, kyoku_typed};
+use common::{kyoku, kyoku_typing};
 
 fn temp_file(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("kyoku-clock-test-{}", std::process::id()));
@@ -14,7 +14,7 @@ fn temp_file(name: &str) -> std::path::PathBuf {
 #[test]
 fn play_on_a_clock_shows_the_times_and_resign_ends_the_game() {
     let rec = temp_file("resigned.txt");
-    let (code, out, err) = kyoku_typed(
+    let (code, out, err) = kyoku_typing(
         &[
             "play",
             "dobutsu",
@@ -44,7 +44,7 @@ fn play_on_a_clock_shows_the_times_and_resign_ends_the_game() {
 #[test]
 fn a_resigned_game_loaded_again_is_over() {
     let rec = temp_file("resigned-load.txt");
-    let (code, _, err) = kyoku_typed(
+    let (code, _, err) = kyoku_typing(
         &[
             "play",
             "dobutsu",
@@ -56,7 +56,7 @@ fn a_resigned_game_loaded_again_is_over() {
         "b2b3\nresign\n",
     );
     assert_eq!(code, 0, "{err}");
-    let (code, out, err) = kyoku_typed(&["play", "--load", rec.to_str().unwrap()], "a4a3\n");
+    let (code, out, err) = kyoku_typing(&["play", "--load", rec.to_str().unwrap()], "a4a3\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("resigned"), "{out}");
     assert!(!out.contains("to move>"), "no move is asked for: {out}");
@@ -64,7 +64,7 @@ fn a_resigned_game_loaded_again_is_over() {
 
 #[test]
 fn a_draw_is_offered_and_accepted_between_people_only() {
-    let (code, out, err) = kyoku_typed(
+    let (code, out, err) = kyoku_typing(
         &["play", "dobutsu", "--players", "human,human"],
         "draw\nb2b3\ndraw\ndraw\n",
     );
@@ -73,7 +73,7 @@ fn a_draw_is_offered_and_accepted_between_people_only() {
     // Seat 2 moved instead? No: it offered too, which accepts.
     assert!(out.contains("Draw agreed."), "{out}");
     assert!(out.contains("agreed"), "{out}");
-    let (_, out, _) = kyoku_typed(
+    let (_, out, _) = kyoku_typing(
         &["play", "dobutsu", "--players", "human,ai:1"],
         "draw\nquit\n",
     );
@@ -93,7 +93,7 @@ fn bad_clocks_name_the_accepted_forms() {
 fn a_timed_game_saved_and_loaded_keeps_its_clocks() {
     let saved = temp_file("timed.txt");
     let save = format!("save {}\nquit\n", saved.display());
-    let (code, _, err) = kyoku_typed(
+    let (code, _, err) = kyoku_typing(
         &[
             "play",
             "dobutsu",
@@ -105,11 +105,11 @@ fn a_timed_game_saved_and_loaded_keeps_its_clocks() {
         &format!("b2b3\n{save}"),
     );
     assert_eq!(code, 0, "{err}");
-    let (code, out, err) = kyoku_typed(&["play", "--load", saved.to_str().unwrap()], "quit\n");
+    let (code, out, err) = kyoku_typing(&["play", "--load", saved.to_str().unwrap()], "quit\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Clock: 5+0."), "{out}");
     assert!(out.contains("> player 2 (Gote) 5:00"), "{out}");
-    let (code, _, err) = kyoku_typed(
+    let (code, _, err) = kyoku_typing(
         &["play", "--load", saved.to_str().unwrap(), "--clock", "3+2"],
         "quit\n",
     );

@@ -340,7 +340,7 @@ fn shogun_bad_move_undo_and_a_rotated_random_game_saved_and_loaded() {
     );
     assert_eq!(code, 0);
     assert!(out.contains("illegal move c1c5: C shows 3 and must move exactly 3 squares"));
-    assert!(out.contains("player 1 (White) moves C c1c4"));
+    assert!(out.contains("player 1 (White) moves soldier C from c1 to c4"));
     assert!(out.contains("Took back: c1c4 "));
 
     let file = temp_file("shogun-random.rec");

@@ -44,6 +44,22 @@ fn letter(kind: Kind) -> char {
     }
 }
 
+/// The squares of the last move: where it came from (none for a drop) and
+/// where it went (`b1c2`, `a3a4+`, `C@c3`).
+fn last_move(game: &dyn AnyGame) -> (Option<Square>, Option<Square>) {
+    let Some(mv) = game.history().pop() else {
+        return (None, None);
+    };
+    if let Some((_, to)) = mv.split_once('@') {
+        return (None, Square::parse(to));
+    }
+    let mv = mv.trim_end_matches('+');
+    (
+        mv.get(0..2).and_then(Square::parse),
+        mv.get(2..4).and_then(Square::parse),
+    )
+}
+
 impl View for DobutsuView {
     fn seat_name(&self, seat: usize) -> String {
         match seat {
@@ -56,14 +72,7 @@ impl View for DobutsuView {
         let Some(pos) = position(game) else {
             return game.position_text();
         };
-        let last_to = game
-            .history()
-            .last()
-            .and_then(|m| {
-                let m = m.trim_end_matches('+');
-                m.get(m.len().saturating_sub(2)..).and_then(Square::parse)
-            })
-            .map(|s| s.index());
+        let (last_from, last_to) = last_move(game);
         let colour = |c: Color| Style::seat_colour(c.index());
         let mut s = String::new();
         let gote = style.paint("Gote", colour(Color::Gote));
@@ -84,7 +93,9 @@ impl View for DobutsuView {
                 let Some(sq) = Square::from_coords(file, rank) else {
                     continue;
                 };
+                let marked = Some(sq) == last_from || Some(sq) == last_to;
                 let cell = match pos.piece_at(sq) {
+                    None if marked => "[ ]".to_string(),
                     None => "   ".to_string(),
                     Some(p) => {
                         let l = letter(p.kind);
@@ -94,12 +105,17 @@ impl View for DobutsuView {
                             l
                         };
                         // The piece that just moved is underlined.
-                        let code = if Some(sq.index()) == last_to {
+                        let code = if Some(sq) == last_to {
                             format!("{};4", colour(p.color))
                         } else {
                             colour(p.color).to_string()
                         };
-                        format!(" {} ", style.paint(&l.to_string(), &code))
+                        let l = style.paint(&l.to_string(), &code);
+                        if marked {
+                            format!("[{l}]")
+                        } else {
+                            format!(" {l} ")
+                        }
                     }
                 };
                 s.push_str(&cell);
@@ -116,6 +132,9 @@ impl View for DobutsuView {
         s.push_str(
             "  L Lion  G Giraffe  E Elephant  C Chick  H Hen; UPPERCASE Sente (moves up), lowercase Gote",
         );
+        if last_to.is_some() {
+            s.push_str("\n  [ ] the last move's squares");
+        }
         if game.outcome().is_none() {
             s.push_str(&format!("\n  {} to move", side_name(pos.turn())));
         }

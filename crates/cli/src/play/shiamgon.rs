@@ -48,10 +48,53 @@ fn mark(pos: &Position, style: &Style, f: Field, empty: &str) -> String {
         None => style.paint(empty, "2"),
     };
     match push {
-        Some((_, q, _)) if q == f && style.fancy => format!("\x1b[7m{base}\x1b[0m"),
-        Some((_, _, t)) if t == f && style.fancy => format!("\x1b[7m{base}\x1b[0m"),
+        Some((_, q, _)) if q == f && style.fancy => reversed(&base),
+        Some((_, _, t)) if t == f && style.fancy => reversed(&base),
         _ => base,
     }
+}
+
+/// One field of a list line: its index as printed, its mark, and whether
+/// the last move went there.
+struct Cell {
+    index: String,
+    mark: String,
+    last: bool,
+}
+
+/// A line of field cells, `INDEX` `sep` `MARK` each, separated by spaces.
+/// The last move's cell stands out without widening the line: in colour
+/// its mark is reversed ([`reversed`]); in plain text it is `INDEX[MARK]`,
+/// the bracket taking the place of `sep` and of the space after it. Also
+/// says whether the line ends with such a bracket (the caller then drops
+/// one space after it, if any).
+fn cells_line(cells: &[Cell], sep: &str, style: &Style) -> (String, bool) {
+    let mut line = String::new();
+    let mut bracket = false;
+    for (j, c) in cells.iter().enumerate() {
+        if j > 0 && !bracket {
+            line.push(' ');
+        }
+        bracket = c.last && !style.fancy;
+        if bracket {
+            line.push_str(&format!("{}[{}]", c.index, c.mark));
+        } else if c.last {
+            line.push_str(&format!("{}{sep}{}", c.index, reversed(&c.mark)));
+        } else {
+            line.push_str(&format!("{}{sep}{}", c.index, c.mark));
+        }
+    }
+    (line, bracket)
+}
+
+/// `text` (a mark, maybe coloured) in reverse video.
+fn reversed(text: &str) -> String {
+    format!("\x1b[7m{text}\x1b[0m")
+}
+
+/// The field the last move went to (`None` before any, or after a pass).
+fn last_field(game: &dyn AnyGame, pos: &Position) -> Option<Field> {
+    game.history().pop().and_then(|mv| pos.board().field(&mv))
 }
 
 /// Words of `text` broken into lines of at most `width` columns, each
@@ -98,7 +141,13 @@ fn cells_fitting(width: usize, prefix: usize, cell: usize, suffix: usize) -> usi
 
 /// A disc, ring by ring. `narrow`: the columns to fit in, or `None` for the
 /// normal layout (15 fields a line).
-fn draw_disc(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut String) {
+fn draw_disc(
+    pos: &Position,
+    style: &Style,
+    narrow: Option<usize>,
+    last: Option<Field>,
+    s: &mut String,
+) {
     let board = pos.board();
     let bar = style.pick("│", "|");
     let empty = style.pick("·", ".");
@@ -110,10 +159,16 @@ fn draw_disc(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut Strin
     );
     s.push_str(&flow_text(&header, narrow));
     s.push('\n');
-    s.push_str(&format!(
-        "  centre  {bar} 0.0{sep}{}\n",
-        mark(pos, style, 0, empty)
-    ));
+    let (centre, _) = cells_line(
+        &[Cell {
+            index: "0.0".into(),
+            mark: mark(pos, style, 0, empty),
+            last: last == Some(0),
+        }],
+        sep,
+        style,
+    );
+    s.push_str(&format!("  centre  {bar} {centre}\n"));
     // Columns: "  ring 10 │ " before the cells, " 7:·" each, "  273°" after.
     let fit = narrow.map(|w| cells_fitting(w, 12, 3 + sep.len(), 5 + degrees.chars().count()));
     for r in 1..=board.rings() {
@@ -121,11 +176,17 @@ fn draw_disc(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut Strin
         let k = fit.map_or(15, |fit| per_line(fields.len(), fit));
         for (line, chunk) in fields.chunks(k).enumerate() {
             let label = line_label("ring", r, line);
-            let cells: Vec<String> = chunk
+            let cells: Vec<Cell> = chunk
                 .iter()
                 .enumerate()
-                .map(|(j, &f)| format!("{:>2}{sep}{}", line * k + j, mark(pos, style, f, empty)))
+                .map(|(j, &f)| Cell {
+                    index: format!("{:>2}", line * k + j),
+                    mark: mark(pos, style, f, empty),
+                    last: last == Some(f),
+                })
                 .collect();
+            let (cells, ends_marked) = cells_line(&cells, sep, style);
+            let gap = if ends_marked { " " } else { "  " };
             // Where the line starts on the circle, so rings can be lined up.
             let angle = match chunk.first().map(|&f| board.shape(f)) {
                 Some(Shape::Sector { start, .. }) => {
@@ -133,14 +194,20 @@ fn draw_disc(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut Strin
                 }
                 _ => String::new(),
             };
-            s.push_str(&format!("  {label} {bar} {}  {angle}\n", cells.join(" ")));
+            s.push_str(&format!("  {label} {bar} {cells}{gap}{angle}\n"));
         }
     }
 }
 
 /// A triangle, row by row: drawn as a triangle, or when `narrow` (the
 /// columns to fit in) as lists of fields with their indices, like a disc.
-fn draw_triangle(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut String) {
+fn draw_triangle(
+    pos: &Position,
+    style: &Style,
+    narrow: Option<usize>,
+    last: Option<Field>,
+    s: &mut String,
+) {
     let board = pos.board();
     let side = board.side();
     let (up, down) = if style.fancy {
@@ -162,8 +229,19 @@ fn draw_triangle(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut S
                 continue;
             };
             let empty = if i % 2 == 0 { up } else { down };
-            line.push_str(&mark(pos, style, f, empty));
-            line.push(' ');
+            if last == Some(f) && style.fancy {
+                line.push_str(&reversed(&mark(pos, style, f, empty)));
+                line.push(' ');
+            } else if last == Some(f) {
+                // Brackets in the spaces around the mark: the same width.
+                line.pop();
+                line.push('[');
+                line.push_str(&mark(pos, style, f, empty));
+                line.push(']');
+            } else {
+                line.push_str(&mark(pos, style, f, empty));
+                line.push(' ');
+            }
         }
         line.push_str(&format!(
             "{}  {r}.0–{r}.{}",
@@ -180,8 +258,9 @@ fn draw_triangle(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut S
     };
     let bar = style.pick("│", "|");
     let sep = if style.fancy { "" } else { ":" };
-    // Columns: "  row 15 │ " before the cells, "12:^" each.
-    let fit = cells_fitting(width, 11, 3 + sep.len(), 0);
+    // Columns: "  row 15 │ " before the cells, "12:^" each, and one for
+    // the plain bracket of the last move's cell should it end a line.
+    let fit = cells_fitting(width, 11, 3 + sep.len(), 1);
     for r in 0..side {
         let fields: Vec<(usize, Field)> = (0..=2 * r)
             .filter_map(|i| board.field(&format!("{r}.{i}")).map(|f| (i, f)))
@@ -189,14 +268,16 @@ fn draw_triangle(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut S
         let k = per_line(fields.len(), fit);
         for (line, chunk) in fields.chunks(k).enumerate() {
             let label = line_label("row", r, line);
-            let cells: Vec<String> = chunk
+            let cells: Vec<Cell> = chunk
                 .iter()
-                .map(|&(i, f)| {
-                    let empty = if i % 2 == 0 { up } else { down };
-                    format!("{i:>2}{sep}{}", mark(pos, style, f, empty))
+                .map(|&(i, f)| Cell {
+                    index: format!("{i:>2}"),
+                    mark: mark(pos, style, f, if i % 2 == 0 { up } else { down }),
+                    last: last == Some(f),
                 })
                 .collect();
-            s.push_str(&format!("  {label} {bar} {}\n", cells.join(" ")));
+            let (cells, _) = cells_line(&cells, sep, style);
+            s.push_str(&format!("  {label} {bar} {cells}\n"));
         }
     }
 }
@@ -204,14 +285,21 @@ fn draw_triangle(pos: &Position, style: &Style, narrow: Option<usize>, s: &mut S
 impl ShiamgonView {
     /// The board, scores and prisoners: the normal layout (`narrow` is
     /// `None`) or the one that fits in `narrow` columns.
-    fn draw_position(&self, pos: &Position, style: &Style, narrow: Option<usize>) -> String {
+    /// `last` is the field the last move went to, drawn in brackets.
+    fn draw_position(
+        &self,
+        pos: &Position,
+        style: &Style,
+        narrow: Option<usize>,
+        last: Option<Field>,
+    ) -> String {
         let board = pos.board();
         let n = pos.players();
         let mut s = String::new();
         if board.kind().is_triangle() {
-            draw_triangle(pos, style, narrow, &mut s);
+            draw_triangle(pos, style, narrow, last, &mut s);
         } else {
-            draw_disc(pos, style, narrow, &mut s);
+            draw_disc(pos, style, narrow, last, &mut s);
         }
         let scores = pos.scores();
         for (p, score) in scores.iter().enumerate() {
@@ -262,11 +350,19 @@ impl ShiamgonView {
                 s.push('\n');
             }
         }
-        s.push_str(&format!(
-            "  placements {} of {}",
+        let mut end = format!(
+            "placements {} of {}",
             pos.placements(),
             pos.placement_limit()
-        ));
+        );
+        if let Some(f) = last {
+            let how = style.pick("reversed", "[ ]");
+            end.push_str(&format!("; {how}: the last move, {}", board.name(f)));
+        }
+        match narrow {
+            Some(_) => s.push_str(&flow_text(&end, narrow)),
+            None => s.push_str(&format!("  {end}")),
+        }
         s
     }
 }
@@ -280,9 +376,10 @@ impl View for ShiamgonView {
         let Some(pos) = position(game) else {
             return game.position_text();
         };
-        let normal = self.draw_position(pos, style, None);
+        let last = last_field(game, pos);
+        let normal = self.draw_position(pos, style, None, last);
         match style.width {
-            Some(w) if widest_line(&normal) > w => self.draw_position(pos, style, Some(w)),
+            Some(w) if widest_line(&normal) > w => self.draw_position(pos, style, Some(w), last),
             _ => normal,
         }
     }
@@ -512,6 +609,62 @@ mod tests {
             },
         );
         assert!(text.contains("  row 15 |  0:2  1:v  2:2"), "{text}");
+    }
+
+    #[test]
+    fn the_last_move_is_marked_without_widening_a_line() {
+        let random = kyoku_core::SeatSpec::parse("random").expect("random");
+        for (board, players) in [("disc10", 5), ("disc5", 3), ("tri16", 3), ("tri8", 3)] {
+            let mut g = game(board, players);
+            let mut program = g.player(&random, 11).expect("a program");
+            let mut plies = 0;
+            while g.outcome().is_none() && plies < 120 {
+                let mv = program.choose(g.as_ref()).expect("a move");
+                g.play(&mv).expect("a legal move");
+                plies += 1;
+                let pos = position(g.as_ref()).expect("a position");
+                let Some(last) = last_field(g.as_ref(), pos) else {
+                    continue;
+                };
+                for (fancy, narrow) in [
+                    (false, None),
+                    (true, None),
+                    (false, Some(60)),
+                    (true, Some(50)),
+                ] {
+                    let style = Style {
+                        fancy,
+                        width: narrow,
+                    };
+                    let plain = ShiamgonView.draw_position(pos, &style, narrow, None);
+                    let marked = ShiamgonView.draw_position(pos, &style, narrow, Some(last));
+                    // Every line keeps its width, but the closing legend
+                    // (from `placements` on), and a line that ends with the
+                    // bracket (nothing after it to take its place) is one
+                    // wider: the centre's, or a narrow triangle's row.
+                    let board_lines = |d: &str| -> Vec<(usize, bool)> {
+                        d.lines()
+                            .take_while(|l| !l.starts_with("  placements"))
+                            .map(|l| (visible_width(l), l.ends_with(']')))
+                            .collect()
+                    };
+                    let (a, b) = (board_lines(&plain), board_lines(&marked));
+                    assert_eq!(a.len(), b.len(), "{board}:\n{marked}");
+                    for (&(x, _), &(y, bracket)) in a.iter().zip(&b) {
+                        assert!(
+                            y == x || bracket && y == x + 1,
+                            "{board}, {fancy}, {narrow:?}:\n{plain}\n{marked}"
+                        );
+                    }
+                    if let Some(w) = narrow {
+                        assert!(widest_line(&marked) <= w, "{marked}");
+                    }
+                    if !fancy {
+                        assert_eq!(marked.matches('[').count(), 2, "{board}:\n{marked}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

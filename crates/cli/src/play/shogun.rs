@@ -2,7 +2,7 @@
 //! number it shows, the rotation, threats ("Shogun!") and chance's draws.
 
 use kyoku_games::{AnyGame, Table};
-use kyoku_shogun::{Color, NO_CAPTURE_LIMIT, Position, Square, Variant};
+use kyoku_shogun::{Color, NO_CAPTURE_LIMIT, Piece, Position, Square, Variant};
 
 use super::{Style, View};
 
@@ -38,6 +38,16 @@ fn destination(mv: &str) -> Option<Square> {
     mv.get(mv.len().saturating_sub(2)..).and_then(Square::parse)
 }
 
+/// A piece in words, so its letter is not read as a file: `soldier b`,
+/// `the Shogun`.
+fn piece_words(p: Piece) -> String {
+    if p.is_shogun() {
+        "the Shogun".to_string()
+    } else {
+        format!("soldier {}", p.char())
+    }
+}
+
 impl View for ShogunView {
     fn seat_name(&self, seat: usize) -> String {
         match seat {
@@ -54,7 +64,13 @@ impl View for ShogunView {
         let Some(pos) = position(game) else {
             return format!("  {}", game.position_text());
         };
-        let last_to = game.history().last().and_then(|m| destination(m));
+        // The last move of a player (chance's draws name no move).
+        let last = game.history().into_iter().rev().find(|m| !m.contains('='));
+        let last_from = last
+            .as_deref()
+            .and_then(|m| m.get(0..2))
+            .and_then(Square::parse);
+        let last_to = last.as_deref().and_then(destination);
         let variant = match pos.variant() {
             Variant::Magnetic => "numbers from the magnets",
             Variant::Random => "numbers drawn at random",
@@ -80,7 +96,9 @@ impl View for ShogunView {
             s.push_str(&format!("  {} {bar}", y + 1));
             for x in 0..8u8 {
                 let sq = Square::new(y * 8 + x);
+                let marked = Some(sq) == last_from || Some(sq) == last_to;
                 let cell = match pos.piece_at(sq) {
+                    None if marked => "[  ]".to_string(),
                     None => format!(" {}  ", style.paint(style.pick("·", "."), "2")),
                     Some(p) => {
                         let n = pos
@@ -93,7 +111,12 @@ impl View for ShogunView {
                         } else {
                             colour_of(p.color()).to_string()
                         };
-                        format!(" {} ", style.paint(&text, &code))
+                        let text = style.paint(&text, &code);
+                        if marked {
+                            format!("[{text}]")
+                        } else {
+                            format!(" {text} ")
+                        }
                     }
                 };
                 s.push_str(&cell);
@@ -117,6 +140,9 @@ impl View for ShogunView {
             counts.join(", "),
             pos.clock()
         ));
+        if last_to.is_some() {
+            s.push_str("\n  [  ] the last move's squares");
+        }
         if game.outcome().is_none() {
             match pos.pending_square() {
                 Some(sq) => s.push_str(&format!("\n  chance sets the number of the piece on {sq}")),
@@ -134,13 +160,13 @@ impl View for ShogunView {
             return format!("sets the number of the piece on {sq} to {n}");
         }
         let from = mv.get(0..2).and_then(Square::parse);
-        match (from.and_then(|f| pos.piece_at(f)), destination(mv)) {
-            (Some(p), Some(to)) => {
+        match (from, from.and_then(|f| pos.piece_at(f)), destination(mv)) {
+            (Some(from), Some(p), Some(to)) => {
                 let took = pos
                     .piece_at(to)
-                    .map(|q| format!(", takes {}", q.char()))
+                    .map(|q| format!(", takes {}", piece_words(q)))
                     .unwrap_or_default();
-                format!("moves {} {mv}{took}", p.char())
+                format!("moves {} from {from} to {to}{took}", piece_words(p))
             }
             _ => format!("plays {mv}"),
         }

@@ -1,7 +1,8 @@
 //! What the command-line tests share (each test file uses some of it).
 #![allow(dead_code)]
 
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// Runs `kyoku ARGS`: its exit code, stdout and stderr.
 pub fn kyoku(args: &[&str]) -> (i32, String, String) {
@@ -16,21 +17,20 @@ pub fn kyoku(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// Runs `kyoku ARGS` with `input` piped to its stdin (as a person would
-/// type it; `COLUMNS` dropped so drawings do not depend on the terminal):
-/// its exit code, stdout and stderr.
-pub fn kyoku_typed(args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
+/// Runs `kyoku ARGS` with `input` piped to stdin, as a person would type
+/// it: its exit code, stdout and stderr. `COLUMNS` is dropped, so drawings
+/// are the same wherever the tests run.
+pub fn kyoku_typing(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
         .args(args)
         .env_remove("COLUMNS")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("kyoku runs");
     if let Some(mut stdin) = child.stdin.take() {
-        // The session may end before reading everything.
+        // The session may end before reading everything; a closed pipe is fine.
         let _ = stdin.write_all(input.as_bytes());
     }
     let out = child.wait_with_output().expect("kyoku ends");
