@@ -135,6 +135,12 @@ export default {
   createBoard: (container, st) => new ShiamgonBoard(container, st.options.board || 'disc5'),
   chip: (seat) => chipEl(`p${seat}`, LETTERS[seat - 1]),
   placeholder: 'field, e.g. 4.7, or pass',
+  legend: [
+    ['lit', 'Tinted field with a dashed ring: where the player to act may place (or where a pushed stone may go)'],
+    ['last', 'Dark circle: the last stone placed'],
+    ['square', 'Dashed square: where a pushed stone went'],
+    ['line', 'Line: a push, from the stone placed to the stone that must move'],
+  ],
   // Which moves answered a push shows only in the positions before them.
   needsPositions: true,
   subtitle: (st) => (st.options.board ? `${st.options.board}, ${st.seats.length} players` : ''),
