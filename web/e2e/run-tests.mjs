@@ -186,6 +186,13 @@ test('lobby and rules pages render, with their pictures', async () => {
       await page.goto(`${BASE}/rules/${game}`);
       await page.waitForSelector('article.rules h1');
       await page.waitForFunction(() => [...document.querySelectorAll('article.rules img')].every((i) => i.complete));
+      // Written for players: the two-minute guide first; no build commands or paths.
+      const first = await page.textContent('article.rules h2');
+      if (!/how to play in two minutes/i.test(first)) throw new Error(`/rules/${game} opens with "${first}"`);
+      const body = await page.textContent('article.rules');
+      const dev = /cargo |crates\/|\.\.\/shared|\.rs\b/.exec(body);
+      if (dev) throw new Error(`/rules/${game} shows "${dev[0]}" to players`);
+      if (await page.$('article.rules script')) throw new Error('a script on a rules page');
       const imgs = await page.$$eval('article.rules img', (l) => l.map((i) => [i.getAttribute('src'), i.naturalWidth]));
       if (!imgs.length) throw new Error(`no pictures on the ${game} rules page`);
       const broken = imgs.filter(([, w]) => !w);

@@ -499,7 +499,7 @@ class GameView {
         h('a', { class: 'button', href: api.recordUrl(this.id), download: `kyoku-${st.game}-${this.id}.txt`, 'data-action': 'download' }, 'Download the record')),
       h('p', { class: 'hint' }, st.result
         ? 'Anyone with the link can step through this game.'
-        : 'Anyone with the link can watch; the record reads back with kyoku replay.'));
+        : 'Anyone with the link can watch.'));
   }
 
   /** Words for a place of the board (the keyboard cursor's). */

@@ -13,16 +13,16 @@ export function settingsBar(box) {
     const nameBtn = h('button', {
       type: 'button', class: 'link-like', 'data-action': 'name', title: 'The name other players see',
       onclick: () => editName(),
-    }, name ? `👤 ${name}` : 'Your name?');
+    }, name ? `Name: ${name}` : 'Your name?');
     const sound = h('button', {
       type: 'button', 'data-action': 'sound', 'aria-pressed': String(soundOn()),
       title: 'Sounds for moves, captures, the end and low time',
       onclick: () => { setSound(!soundOn()); draw(); },
-    }, soundOn() ? '🔊 Sound on' : '🔇 Sound off');
+    }, soundOn() ? 'Sound: on' : 'Sound: off');
     const theme = h('button', {
       type: 'button', 'data-action': 'theme', 'aria-pressed': String(isDark()), title: 'Dark or light pages',
       onclick: () => { toggleTheme(); draw(); },
-    }, isDark() ? '☀ Light' : '☾ Dark');
+    }, isDark() ? 'Light pages' : 'Dark pages');
     box.append(nameBtn, sound, theme);
   };
   const editName = () => {
