@@ -1097,6 +1097,47 @@ test('screenshots: every board in light and dark, phone and desktop', async () =
   }
 });
 
+test('phone: Shiamgon fields are at least 24 px to tap once zoomed; Shogun landing numbers follow the seats', async () => {
+  const page = await newPage(PHONE);
+  const out = [];
+  for (const board of ['disc5', 'disc10', 'tri16']) {
+    const g = await apiGame({ game: 'shiamgon', options: { board, players: 3 }, seats: ['human', 'random', 'random'] });
+    await openSeat(page, g.id, 1, g.tok[1]);
+    const smallest = () => page.evaluate(() => {
+      const b = window.kyokuGame.board;
+      const svg = document.querySelector('svg.board');
+      const scale = svg.getScreenCTM().a;
+      return Math.min(...b.geo.fields.map((f) => 2 * f.r * scale));
+    });
+    const before = await smallest();
+    await page.click('[data-action="zoom"]');
+    const after = await smallest();
+    if (after < 24) throw new Error(`${board}: the smallest field is ${after.toFixed(1)} px zoomed`);
+    out.push(`${board} ${before.toFixed(0)}→${after.toFixed(0)} px`);
+  }
+  // Shogun: hidden between people, shown against a program, unless chosen.
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#start');
+  await page.selectOption('#game', 'shogun');
+  await page.selectOption('#seat-2', 'human');
+  if (await page.inputValue('#opt-show_landing') !== 'false') throw new Error('landing numbers shown between people');
+  await page.selectOption('#seat-2', ai('shogun'));
+  if (await page.inputValue('#opt-show_landing') !== 'true') throw new Error('landing numbers hidden against a program');
+  await page.selectOption('#seat-2', 'human');
+  const post = (await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/games')), page.click('#start')]))[0];
+  if (post.postDataJSON().options.show_landing !== false) throw new Error(`sent ${post.postData()}`);
+  await page.waitForURL(/\/game\/[a-z0-9]+$/);
+  await page.waitForSelector('[data-movable]');
+  await page.click('[data-movable]');
+  await page.waitForSelector('[data-dest]');
+  const numbers = await page.$$eval('[data-dest] text', (l) => l.length);
+  if (numbers) throw new Error(`${numbers} landing numbers shown in a game that hides them`);
+  const st = await getState(page.url().split('/').pop());
+  if (st.options.show_landing !== false) throw new Error(`the game stored ${JSON.stringify(st.options)}`);
+  await page.context().close();
+  return out.join(', ');
+});
+
 // ---- run ----
 
 let failed = 0;

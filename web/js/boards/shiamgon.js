@@ -146,12 +146,14 @@ export default {
   subtitle: (st) => (st.options.board ? `${st.options.board}, ${st.seats.length} players` : ''),
   controls(st, { board, boardEl, redraw }) {
     const out = [];
-    if (/disc10|tri16/.test(st.options.board || '')) {
+    // The outer fields of the discs and tri16 are small on a phone (disc5's
+    // outer ring: ~17 px at 375 px); zoomed, every field is ≥ 24 px.
+    if (/disc|tri16/.test(st.options.board || '')) {
       const zoom = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => {
         const on = boardEl.classList.toggle('zoomed');
         zoom.setAttribute('aria-pressed', String(on));
         zoom.textContent = on ? 'Whole board' : 'Zoom in';
-      } }, 'Zoom in');
+      }, 'data-action': 'zoom' }, 'Zoom in');
       out.push(zoom);
     }
     const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { board.names = cb.checked; redraw(); } });
