@@ -208,8 +208,10 @@ class GameView {
     this.claimed = true;
     try {
       const r = await api.act(this.id, 'rematch', seat, this.mine.seats[seat], 'accept');
-      // Every person agreed (this one offered or accepted): go there.
-      if (r.rematch) this.enterRematch(r.rematch);
+      // Agreed while this page watched (this person offered or accepted):
+      // go there. An old game opened later stays, with a link.
+      if (r.rematch && this.sawNoRematch) this.enterRematch(r.rematch);
+      else if (r.rematch) { this.rematchPlace = r.rematch; this.render(); }
     } catch { /* the link to the rematch still shows */ }
   }
 
@@ -380,6 +382,7 @@ class GameView {
     }
     this.pieceCount = this.root.querySelectorAll('svg.board [data-piece], svg.board [data-stone]').length;
     if (st.raw.rematch) this.claimRematch();
+    else this.sawNoRematch = true;
     this.renderMoves(st, shownPly);
     this.renderInput(mySeat, legal);
     this.renderInvites(st);
