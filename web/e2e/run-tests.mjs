@@ -728,6 +728,15 @@ test('clock: a 1+0 game made in the lobby is lost on time, the clock reaching 0:
   const later = await page.textContent('[data-test="clock-1"] .time');
   if (first === later) throw new Error(`the clock does not tick: ${first} then ${later}`);
   if (!/^0:5\d$|^1:00$/.test(first)) throw new Error(`a 1+0 clock starts at ${first}`);
+  // No drift: the page's count agrees with the server's reading (same machine,
+  // so the server's timestamp can be compared here) within a few tenths.
+  for (let i = 0; i < 3; i++) {
+    await sleep(1500);
+    const st = await getState(id);
+    const server = st.clocks[0] - (Date.now() - st.clock_at);
+    const page_ = await page.evaluate(() => window.kyokuGame.clocks.remaining(1));
+    if (Math.abs(server - page_) > 400) throw new Error(`the page shows ${page_} ms left, the server ${server} ms`);
+  }
   const text = await bannerText(page, 75000);
   if (!/ran out of time/.test(text) || !/Computer|computer/.test(text)) throw new Error(`banner says ${text}`);
   const zero = await page.textContent('[data-test="clock-1"] .time');

@@ -173,7 +173,8 @@ class GameView {
     const name = st && st.names[seat - 1];
     const x = st && st.seats[seat - 1];
     const who = name || (x && x.kind !== 'human' ? kindLabel(x.kind) : x && x.open ? 'open seat' : 'Anonymous');
-    return `${who} (${this.seatName(seat)})`;
+    // A name as written; a program's label starts a sentence in banners.
+    return `${name ? who : who.charAt(0).toUpperCase() + who.slice(1)} (${this.seatName(seat)})`;
   }
 
   /** Performs game action `a` (see gameactions.js) with its seat's token. */
