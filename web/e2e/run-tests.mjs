@@ -955,7 +955,7 @@ async function cursorTo(page, key) {
 
 test('a whole Dōbutsu game played with the keyboard alone', async () => {
   const page = await newPage(DESKTOP);
-  const g = await apiGame({ game: 'dobutsu', seats: ['human', 'random'] });
+  const g = await apiGame({ game: 'dobutsu', seats: ['human', ai('dobutsu')] });
   await openSeat(page, g.id, 1, g.tok[1]);
   // Into the board with Tab only.
   for (let i = 0; i < 40; i++) {
@@ -964,6 +964,12 @@ test('a whole Dōbutsu game played with the keyboard alone', async () => {
   }
   if (!(await page.evaluate(() => document.activeElement.id === 'board'))) throw new Error('Tab never reaches the board');
   if (!(await page.isVisible('.kb-cursor'))) throw new Error('no visible cursor on the focused board');
+  // Enter picks a piece up, Escape puts it back.
+  await cursorTo(page, 'sq:b2');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-dest="b3"]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-dest]', { state: 'detached' });
   let moves = 0;
   for (;;) {
     const st = await until(g.id, (s) => s.result || (s.to_act && s.to_act.seat === 1), 'my turn');
@@ -993,7 +999,6 @@ test('a whole Dōbutsu game played with the keyboard alone', async () => {
     if (moves > 150) throw new Error('the game does not end');
   }
   await bannerText(page);
-  // Escape drops a selection.
   return `${moves} moves by keyboard; result ${(await getState(g.id)).result.reason}`;
 });
 
