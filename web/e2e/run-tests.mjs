@@ -928,26 +928,34 @@ test('record: downloaded from the game page and read back by kyoku replay', asyn
   return `${st.history.length} moves replayed`;
 });
 
-/** Moves the keyboard cursor onto `key` (`sq:b2`, `hand:1C`) with arrow keys only. */
+/**
+ * Moves the keyboard cursor onto `key` (`sq:b2`, `hand:1C`, `field:2.0`)
+ * with arrow keys only: each time the arrow whose next place is nearest to
+ * the target, as a person looking at the board would.
+ */
 async function cursorTo(page, key) {
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 40; i++) {
     const step = await page.evaluate((want) => {
-      const g = window.kyokuGame;
-      const at = g.kb.cursor();
+      const kb = window.kyokuGame.kb;
+      const at = kb.cursor();
       if (at === want) return null;
-      const el = (k) => {
+      const centre = (k) => {
         const [kind, name] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
         const sel = kind === 'sq' ? `[data-sq="${name}"]` : kind === 'hand' ? `[data-hand="${name}"]` : `[data-field="${name}"]`;
-        return document.querySelector(`svg.board ${sel}`);
+        const r = document.querySelector(`svg.board ${sel}`).getBoundingClientRect();
+        return [r.left + r.width / 2, r.top + r.height / 2];
       };
-      const a = el(at).getBoundingClientRect();
-      const b = el(want).getBoundingClientRect();
-      const dx = (b.left + b.width / 2) - (a.left + a.width / 2);
-      const dy = (b.top + b.height / 2) - (a.top + a.height / 2);
-      if (Math.abs(dy) > 8) return dy > 0 ? 'ArrowDown' : 'ArrowUp';
-      return dx > 0 ? 'ArrowRight' : 'ArrowLeft';
+      const [tx, ty] = centre(want);
+      const dist = (k) => { const [x, y] = centre(k); return Math.hypot(x - tx, y - ty); };
+      let best = null;
+      for (const arrow of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']) {
+        const next = kb.peek(arrow);
+        if (next && (!best || dist(next) < best.d)) best = { arrow, d: dist(next) };
+      }
+      return best && best.d < dist(at) ? best.arrow : 'stuck';
     }, key);
     if (!step) return;
+    if (step === 'stuck') break;
     await page.keyboard.press(step);
   }
   throw new Error(`the cursor did not reach ${key}`);
@@ -1021,6 +1029,8 @@ test('phone: a move does not scroll the page, and the status line stays in view'
     });
     if (box.top < 0 || box.bottom > PHONE.height) throw new Error(`the status line is off-screen: ${JSON.stringify(box)}`);
   }
+  // No arrow-key hint on a phone (no keyboard to press them).
+  if (await page.isVisible('text=step through the game')) throw new Error('the phone shows the ← → hint');
   // Scrolled down to the move list, the status line is still on screen (sticky).
   await page.evaluate(() => window.scrollTo(0, 400));
   await sleep(200);
@@ -1150,6 +1160,33 @@ test('phone: Shiamgon fields are at least 24 px to tap once zoomed; Shogun landi
   if (st.options.show_landing !== false) throw new Error(`the game stored ${JSON.stringify(st.options)}`);
   await page.context().close();
   return out.join(', ');
+});
+
+test('Shiamgon with the keyboard: arrows move along and between rings, Enter places', async () => {
+  const page = await newPage(DESKTOP);
+  const g = await apiGame({ game: 'shiamgon', options: { board: 'disc5', players: 3 }, seats: ['human', 'random', 'random'] });
+  await openSeat(page, g.id, 1, g.tok[1]);
+  await page.focus('#board');
+  const at = () => page.evaluate(() => window.kyokuGame.kb.cursor());
+  const start = await at();
+  if (!/^field:/.test(start)) throw new Error(`the cursor starts on ${start}`);
+  const seen = new Set([start]);
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+    await page.keyboard.press(key);
+    seen.add(await at());
+  }
+  const rings = new Set([...seen].map((k) => k.slice(6).split('.')[0]));
+  if (seen.size < 4 || rings.size < 2) throw new Error(`the arrows visited ${[...seen]}`);
+  const said = await page.textContent('[data-test="kb-said"]');
+  if (!said) throw new Error('nothing read out for the cursor');
+  // Back on a field where a stone may go; Enter places it.
+  const legal = (await getState(g.id)).legal_moves;
+  await cursorTo(page, `field:${legal[0]}`);
+  await page.keyboard.press('Enter');
+  const st = await until(g.id, (x) => x.ply >= 1, 'the placement');
+  if (st.history[0].move !== legal[0]) throw new Error(`placed ${st.history[0].move}, the cursor was on ${legal[0]}`);
+  await page.context().close();
+  return `${seen.size} fields on ${rings.size} rings visited`;
 });
 
 // ---- run ----

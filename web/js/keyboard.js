@@ -135,5 +135,12 @@ export function keyboardBoard(wrap, getBoard, describe) {
     }
   });
   window.addEventListener('resize', draw);
-  return { redraw: draw, cursor: () => cursor };
+  /** Where an arrow key (`ArrowLeft`…) would take the cursor now (for tests). */
+  const peek = (key) => {
+    const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const p = current();
+    const next = p && dirs[key] && nearestToward(list(), p, ...dirs[key]);
+    return next ? next.key : null;
+  };
+  return { redraw: draw, cursor: () => cursor, peek };
 }
