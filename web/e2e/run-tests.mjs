@@ -186,6 +186,13 @@ test('lobby and rules pages render, with their pictures', async () => {
       await page.goto(`${BASE}/rules/${game}`);
       await page.waitForSelector('article.rules h1');
       await page.waitForFunction(() => [...document.querySelectorAll('article.rules img')].every((i) => i.complete));
+      // Written for players: the two-minute guide first; no build commands or paths.
+      const first = await page.textContent('article.rules h2');
+      if (!/how to play in two minutes/i.test(first)) throw new Error(`/rules/${game} opens with "${first}"`);
+      const body = await page.textContent('article.rules');
+      const dev = /cargo |crates\/|\.\.\/shared|\.rs\b/.exec(body);
+      if (dev) throw new Error(`/rules/${game} shows "${dev[0]}" to players`);
+      if (await page.$('article.rules script')) throw new Error('a script on a rules page');
       const imgs = await page.$$eval('article.rules img', (l) => l.map((i) => [i.getAttribute('src'), i.naturalWidth]));
       if (!imgs.length) throw new Error(`no pictures on the ${game} rules page`);
       const broken = imgs.filter(([, w]) => !w);
@@ -434,7 +441,7 @@ test('Dōbutsu: capturing the Lion ends the game with a result banner', async ()
   await clickDobutsu(page, 'b2b3');
   await page.waitForSelector('[data-test="result"]');
   const text = await page.textContent('[data-test="result"]');
-  if (!/Sente wins/.test(text)) throw new Error(`banner says ${text}`);
+  if (!/Sente\)? wins/.test(text)) throw new Error(`banner says ${text}`);
   const st = await getState(created.id);
   if (!st.result || st.status !== 'finished') throw new Error(`server state ${JSON.stringify(st.result)}`);
   await shot(page, 'dobutsu-result-phone');
@@ -668,6 +675,520 @@ test('Shogun: the threatened pieces a spectator sees are the server\'s', async (
   return `${checked} positions with threats checked${sawShogun ? ', one with "Shogun!"' : ''}`;
 });
 
+// ---- the game's life in the browser (clocks, actions, names, export,
+// keyboard, phone, dark mode, sound) ----
+
+/** A game made over the API; returns {id, tok: {seat: token}}. */
+async function apiGame(body) {
+  const created = await apiCall('POST', '/api/games', body);
+  const tok = {};
+  for (const x of created.seats) if (x.token) tok[x.seat] = x.token;
+  return { id: created.id, tok, created };
+}
+
+/** Opens game `id` holding `seat` (its token in the link, as an invite). */
+async function openSeat(page, id, seat, token) {
+  await page.goto(`${BASE}/game/${id}${seat ? `#seat=${seat}&token=${token}` : ''}`);
+  await page.waitForSelector('svg.board');
+}
+
+/** The text of the result banner, once there is one. */
+async function bannerText(page, ms = 30000) {
+  await page.waitForSelector('[data-test="result"]', { timeout: ms });
+  return page.textContent('[data-test="result"]');
+}
+
+/** WCAG contrast of two CSS colours `rgb(r, g, b)`. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      const x = v / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (l1 + 0.05) / (l2 + 0.05);
+}
+
+test('clock: a 1+0 game made in the lobby is lost on time, the clock reaching 0:00 and the banner', async () => {
+  const page = await newPage(DESKTOP);
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#start');
+  await page.selectOption('#game', 'dobutsu');
+  await page.selectOption('#clock', '1+0');
+  await page.selectOption('#seat-2', ai('dobutsu'));
+  const post = (await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/games')), page.click('#start')]))[0];
+  if (post.postDataJSON().clock !== '1+0') throw new Error(`sent ${post.postData()}`);
+  await page.waitForURL(/\/game\/[a-z0-9]+$/);
+  const id = page.url().split('/').pop();
+  await page.waitForSelector('[data-test="clock-1"].running');
+  const first = await page.textContent('[data-test="clock-1"] .time');
+  await sleep(2200);
+  const later = await page.textContent('[data-test="clock-1"] .time');
+  if (first === later) throw new Error(`the clock does not tick: ${first} then ${later}`);
+  if (!/^0:5\d$|^1:00$/.test(first)) throw new Error(`a 1+0 clock starts at ${first}`);
+  // No drift: the page's count agrees with the server's reading (same machine,
+  // so the server's timestamp can be compared here) within a few tenths.
+  for (let i = 0; i < 3; i++) {
+    await sleep(1500);
+    const st = await getState(id);
+    const server = st.clocks[0] - (Date.now() - st.clock_at);
+    const page_ = await page.evaluate(() => window.kyokuGame.clocks.remaining(1));
+    if (Math.abs(server - page_) > 400) throw new Error(`the page shows ${page_} ms left, the server ${server} ms`);
+  }
+  const text = await bannerText(page, 75000);
+  if (!/ran out of time/.test(text) || !/Computer|computer/.test(text)) throw new Error(`banner says ${text}`);
+  const zero = await page.textContent('[data-test="clock-1"] .time');
+  if (zero !== '0:00.0' && zero !== '0:00') throw new Error(`the flagged clock shows ${zero}`);
+  const st = await getState(id);
+  if (!st.result || st.result.reason !== 'time' || st.result.winners.join() !== '2') throw new Error(`server result ${JSON.stringify(st.result)}`);
+  await shot(page, 'clock-flag-desktop');
+  await page.context().close();
+});
+
+test('resign (confirmed) and abort end the game for every browser', async () => {
+  // Abort: nobody has moved yet.
+  const a = await apiGame({ game: 'dobutsu', seats: ['human', 'human'] });
+  const p1 = await newPage(DESKTOP);
+  const watcher = await newPage(PHONE);
+  await openSeat(p1, a.id, 1, a.tok[1]);
+  await openSeat(watcher, a.id);
+  if (await watcher.$('[data-action="abort"]')) throw new Error('a spectator is offered to abort');
+  await p1.click('[data-action="abort"]');
+  if (!/aborted/i.test(await bannerText(p1))) throw new Error('no "aborted" banner');
+  if (!/aborted/i.test(await bannerText(watcher))) throw new Error('the spectator did not see the abort');
+  if ((await getState(a.id)).result.reason !== 'aborted') throw new Error('the server did not abort');
+  // Resign: after both have moved, abort gives way to resign, which asks first.
+  const r = await apiGame({ game: 'dobutsu', seats: ['human', ai('dobutsu')] });
+  await openSeat(p1, r.id, 1, r.tok[1]);
+  await clickDobutsu(p1, 'b2b3');
+  await until(r.id, (s) => s.ply >= 2, 'the program to answer');
+  await p1.waitForSelector('[data-action="resign"]');
+  if (await p1.$('[data-action="abort"]')) throw new Error('abort offered after every seat moved');
+  await p1.click('[data-action="resign"]');
+  await p1.waitForSelector('[data-action="resign-yes"]');
+  if ((await getState(r.id)).result) throw new Error('resigned before the confirmation');
+  await p1.click('[data-action="resign-yes"]');
+  const text = await bannerText(p1);
+  if (!/resigned/.test(text)) throw new Error(`banner says ${text}`);
+  const st = await getState(r.id);
+  if (st.result.reason !== 'resigned' || st.result.winners.join() !== '2') throw new Error(`server result ${JSON.stringify(st.result)}`);
+  await p1.context().close();
+  await watcher.context().close();
+});
+
+test('draw offered in one browser and accepted in another', async () => {
+  const g = await apiGame({ game: 'shogun', seats: ['human', 'human'] });
+  const a = await newPage(DESKTOP);
+  const b = await newPage(PHONE);
+  await openSeat(a, g.id, 1, g.tok[1]);
+  await openSeat(b, g.id, 2, g.tok[2]);
+  await a.click('[data-action="draw-offer"]');
+  await a.waitForSelector('[data-action="draw-wait"]');
+  await b.waitForSelector('[data-action="draw-accept"]');
+  await shot(b, 'draw-offer-phone');
+  await b.click('[data-action="draw-accept"]');
+  for (const p of [a, b]) {
+    const text = await bannerText(p);
+    if (!/Draw/.test(text) || !/agreed/.test(text)) throw new Error(`banner says ${text}`);
+  }
+  if ((await getState(g.id)).result.reason !== 'agreed') throw new Error('the server has no agreed draw');
+  await a.context().close();
+  await b.context().close();
+});
+
+test('takeback against a program', async () => {
+  const g = await apiGame({ game: 'dobutsu', seats: ['human', ai('dobutsu')] });
+  const page = await newPage(DESKTOP);
+  await openSeat(page, g.id, 1, g.tok[1]);
+  await clickDobutsu(page, 'b2b3');
+  await until(g.id, (s) => s.ply >= 2, 'the program to answer');
+  await waitShownPly(page, 2, 'the answer');
+  await page.click('[data-action="takeback"]');
+  await page.waitForFunction(() => window.kyokuGame.live.history.length === 0);
+  const st = await getState(g.id);
+  if (st.ply !== 0) throw new Error(`after the takeback the server is at ply ${st.ply}`);
+  // The board is the start again and the move can be made anew.
+  await page.waitForSelector('[data-movable="b2"]');
+  if (await page.$('[data-action="takeback"]')) throw new Error('takeback offered with nothing to take back');
+  await page.context().close();
+});
+
+test('rematch across two browsers ends in a new game with colours swapped', async () => {
+  const g = await apiGame({ game: 'dobutsu', seats: ['human', 'human'], names: ['Aiko', null] });
+  const a = await newPage(DESKTOP);
+  const b = await newPage(DESKTOP);
+  await openSeat(a, g.id, 1, g.tok[1]);
+  await openSeat(b, g.id, 2, g.tok[2]);
+  for (const seat of [1, 2]) {
+    const now = await getState(g.id);
+    await apiCall('POST', `/api/games/${g.id}/moves`, { seat, token: g.tok[seat], move: now.legal_moves[0] });
+  }
+  await a.waitForSelector('[data-action="resign"]');
+  await a.click('[data-action="resign"]');
+  await a.click('[data-action="resign-yes"]');
+  await bannerText(b);
+  await b.click('[data-action="rematch"]');
+  await a.waitForSelector('[data-action="rematch-accept"]');
+  await a.click('[data-action="rematch-accept"]');
+  for (const p of [a, b]) {
+    await p.waitForFunction((old) => /^\/game\//.test(location.pathname) && !location.pathname.endsWith(old) &&
+      window.kyokuGame && window.kyokuGame.live, g.id, { timeout: 15000 });
+  }
+  const newId = a.url().split('/').pop();
+  if (b.url().split('/').pop() !== newId) throw new Error('the two browsers are in different games');
+  const mineA = await a.evaluate(() => Object.keys(window.kyokuGame.mine.seats));
+  const mineB = await b.evaluate(() => Object.keys(window.kyokuGame.mine.seats));
+  if (mineA.join() !== '2' || mineB.join() !== '1') throw new Error(`seats in the rematch: A ${mineA}, B ${mineB} (want 2 and 1)`);
+  const st = await getState(newId);
+  if (st.rematch_of !== g.id || st.names[1] !== 'Aiko') throw new Error(`rematch state ${JSON.stringify({ of: st.rematch_of, names: st.names })}`);
+  // The new seat plays: B moves first now.
+  await b.waitForSelector('[data-movable]');
+  await a.context().close();
+  await b.context().close();
+});
+
+test('names: given in the lobby, shown to a spectator on seats and in the lobby', async () => {
+  const a = await newPage(DESKTOP);
+  await a.goto(`${BASE}/`);
+  await a.waitForSelector('#start');
+  await a.selectOption('#game', 'dobutsu');
+  await a.fill('#my-name-form', 'Hana');
+  await a.selectOption('#seat-2', 'open');
+  await a.click('#start');
+  await a.waitForURL(/\/game\/[a-z0-9]+$/);
+  const id = a.url().split('/').pop();
+  const b = await newPage(PHONE);
+  await b.goto(`${BASE}/`);
+  await b.click('[data-action="name"]');
+  await b.fill('#my-name', 'Kenji 健二');
+  await b.click('[data-action="save-name"]');
+  await b.click(`[data-join="${id}"]`);
+  await b.waitForURL(new RegExp(`/game/${id}$`));
+  const st = await getState(id);
+  if (st.names.join() !== 'Hana,Kenji 健二') throw new Error(`server names ${JSON.stringify(st.names)}`);
+  const c = await newPage(PHONE);
+  await openSeat(c, id);
+  await c.waitForFunction(() => /Hana/.test(document.querySelector('[data-test="seat-1"]').textContent) &&
+    /Kenji 健二/.test(document.querySelector('[data-test="seat-2"]').textContent));
+  await c.goto(`${BASE}/`);
+  await c.click('.tabs button:nth-child(2)');
+  await c.waitForSelector(`li[data-game-id="${id}"]`);
+  const row = await c.textContent(`li[data-game-id="${id}"]`);
+  if (!/Hana/.test(row) || !/Kenji/.test(row)) throw new Error(`lobby row ${row}`);
+  // The name is remembered: the next visit's form has it.
+  await a.goto(`${BASE}/`);
+  await a.waitForSelector('#my-name-form');
+  if (await a.inputValue('#my-name-form') !== 'Hana') throw new Error('the name was not kept');
+  for (const p of [a, b, c]) await p.context().close();
+});
+
+test('lobby: finished games say who won and why, in moves, without wrapping', async () => {
+  const g = await apiGame({
+    game: 'dobutsu', options: { fen: '3/1l1/1G1/1L1[] w - - 0 1' }, seats: ['human', 'human'], names: ['Mio', null],
+  });
+  await apiCall('POST', `/api/games/${g.id}/moves`, { seat: 1, token: g.tok[1], move: 'b2b3' });
+  const page = await newPage(PHONE);
+  await page.goto(`${BASE}/`);
+  await page.click('.tabs button:nth-child(3)');
+  await page.waitForSelector(`li[data-game-id="${g.id}"] [data-test="outcome"]`);
+  const text = await page.textContent(`li[data-game-id="${g.id}"]`);
+  if (!/Mio \(Sente\) won/.test(text) || !/1 move\b/.test(text)) throw new Error(`finished row: ${text}`);
+  const link = await page.$(`li[data-game-id="${g.id}"] a`);
+  const [lb, rb] = [await link.boundingBox(), await (await page.$(`li[data-game-id="${g.id}"] .what`)).boundingBox()];
+  if (lb.y > rb.y + rb.height / 2) throw new Error('the replay link wrapped onto its own line');
+  await shot(page, 'lobby-finished-phone');
+  await page.context().close();
+});
+
+test('record: downloaded from the game page and read back by kyoku replay', async () => {
+  const g = await apiGame({ game: 'dobutsu', seats: ['human', 'human'], names: ['Sora', null] });
+  for (const seat of [1, 2, 1]) {
+    const now = await getState(g.id);
+    await apiCall('POST', `/api/games/${g.id}/moves`, { seat, token: g.tok[seat], move: now.legal_moves[0] });
+  }
+  const st = await getState(g.id);
+  const page = await newPage(DESKTOP);
+  await openSeat(page, g.id);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="download"]')]);
+  const file = join(tmp, 'record.txt');
+  await dl.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  if (!/Sora/.test(text)) throw new Error(`the record lacks the name:\n${text.slice(0, 400)}`);
+  const out = await new Promise((res, rej) => {
+    const p = spawn(BIN, ['replay', '--all', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let o = '';
+    p.stdout.on('data', (d) => { o += d; });
+    p.stderr.on('data', (d) => { o += d; });
+    p.on('exit', (code) => (code === 0 ? res(o) : rej(new Error(`kyoku replay failed (${code}):\n${o}`))));
+  });
+  for (const h of st.history) if (!out.includes(h.move)) throw new Error(`replay lacks ${h.move}:\n${out.slice(0, 600)}`);
+  await page.context().close();
+  return `${st.history.length} moves replayed`;
+});
+
+/**
+ * Moves the keyboard cursor onto `key` (`sq:b2`, `hand:1C`, `field:2.0`)
+ * with arrow keys only: each time the arrow whose next place is nearest to
+ * the target, as a person looking at the board would.
+ */
+async function cursorTo(page, key) {
+  for (let i = 0; i < 40; i++) {
+    const step = await page.evaluate((want) => {
+      const kb = window.kyokuGame.kb;
+      const at = kb.cursor();
+      if (at === want) return null;
+      const centre = (k) => {
+        const [kind, name] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
+        const sel = kind === 'sq' ? `[data-sq="${name}"]` : kind === 'hand' ? `[data-hand="${name}"]` : `[data-field="${name}"]`;
+        const r = document.querySelector(`svg.board ${sel}`).getBoundingClientRect();
+        return [r.left + r.width / 2, r.top + r.height / 2];
+      };
+      const [tx, ty] = centre(want);
+      const dist = (k) => { const [x, y] = centre(k); return Math.hypot(x - tx, y - ty); };
+      let best = null;
+      for (const arrow of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']) {
+        const next = kb.peek(arrow);
+        if (next && (!best || dist(next) < best.d)) best = { arrow, d: dist(next) };
+      }
+      return best && best.d < dist(at) ? best.arrow : 'stuck';
+    }, key);
+    if (!step) return;
+    if (step === 'stuck') break;
+    await page.keyboard.press(step);
+  }
+  throw new Error(`the cursor did not reach ${key}`);
+}
+
+test('a whole Dōbutsu game played with the keyboard alone', async () => {
+  const page = await newPage(DESKTOP);
+  const g = await apiGame({ game: 'dobutsu', seats: ['human', ai('dobutsu')] });
+  await openSeat(page, g.id, 1, g.tok[1]);
+  // Into the board with Tab only.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement && document.activeElement.id === 'board')) break;
+  }
+  if (!(await page.evaluate(() => document.activeElement.id === 'board'))) throw new Error('Tab never reaches the board');
+  if (!(await page.isVisible('.kb-cursor'))) throw new Error('no visible cursor on the focused board');
+  // Enter picks a piece up, Escape puts it back.
+  await cursorTo(page, 'sq:b2');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-dest="b3"]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-dest]', { state: 'detached' });
+  let moves = 0;
+  for (;;) {
+    const st = await until(g.id, (s) => s.result || (s.to_act && s.to_act.seat === 1), 'my turn');
+    if (st.result) break;
+    await page.waitForFunction((n) => window.kyokuGame.live.history.length === n && document.querySelector('[data-movable]'), st.ply);
+    // Take the Lion when possible, else take something, else any move.
+    const pos = st.position.split(' ')[0];
+    const board = {};
+    pos.split('[')[0].split('/').forEach((row, r) => {
+      let f = 0;
+      for (const ch of row) {
+        if (/\d/.test(ch)) f += Number(ch);
+        else { board[`${'abc'[f]}${4 - r}`] = ch; f++; }
+      }
+    });
+    const target = (m) => (/@/.test(m) ? null : board[m.slice(2, 4)]);
+    const mv = st.legal_moves.find((m) => target(m) === 'l')
+      || st.legal_moves.find((m) => target(m) && /[a-z]/.test(target(m)))
+      || st.legal_moves.find((m) => !/@/.test(m)) || st.legal_moves[0];
+    const drop = /^([A-Z])@([a-c][1-4])$/.exec(mv);
+    await cursorTo(page, drop ? `hand:1${drop[1]}` : `sq:${mv.slice(0, 2)}`);
+    await page.keyboard.press('Enter');
+    await cursorTo(page, `sq:${drop ? drop[2] : mv.slice(2, 4)}`);
+    await page.keyboard.press(moves % 2 ? 'Enter' : ' ');
+    await until(g.id, (s) => s.ply > st.ply, `my move ${mv}`);
+    moves++;
+    if (moves > 150) throw new Error('the game does not end');
+  }
+  await bannerText(page);
+  return `${moves} moves by keyboard; result ${(await getState(g.id)).result.reason}`;
+});
+
+test('phone: a move does not scroll the page, and the status line stays in view', async () => {
+  const page = await newPage(PHONE);
+  const id = await createInLobby(page, 'dobutsu', ['human', ai('dobutsu')]);
+  for (const mv of ['b2b3', null]) {
+    const st = await until(id, (s) => s.to_act && s.to_act.seat === 1, 'my turn');
+    await page.waitForFunction((n) => window.kyokuGame.live.history.length === n && document.querySelector('[data-movable]'), st.ply);
+    const before = await page.evaluate(() => window.scrollY);
+    await clickDobutsu(page, mv || st.legal_moves.find((m) => /^[a-c][1-4][a-c][1-4]$/.test(m)));
+    await until(id, (s) => s.ply >= st.ply + 2 || s.result, 'the answer');
+    await waitShownPly(page, st.ply + 2, 'the answer');
+    await sleep(600);
+    const after = await page.evaluate(() => window.scrollY);
+    if (after !== before) throw new Error(`window.scrollY went from ${before} to ${after}`);
+    const box = await page.evaluate(() => {
+      const r = document.querySelector('[data-test="status"]').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom };
+    });
+    if (box.top < 0 || box.bottom > PHONE.height) throw new Error(`the status line is off-screen: ${JSON.stringify(box)}`);
+  }
+  // No arrow-key hint on a phone (no keyboard to press them).
+  if (await page.isVisible('text=step through the game')) throw new Error('the phone shows the ← → hint');
+  // Scrolled down to the move list, the status line is still on screen (sticky).
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await sleep(200);
+  const top = await page.evaluate(() => document.querySelector('[data-test="status"]').getBoundingClientRect().top);
+  if (top < 0 || top > 100) throw new Error(`scrolled, the status line is at ${top}`);
+  await page.context().close();
+});
+
+test('dark mode: follows the system, toggles, and keeps text readable (contrast ≥ 4.5)', async () => {
+  const context = await browser.newContext({ viewport: PHONE, colorScheme: 'dark' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  const g = await apiGame({ game: 'shogun', seats: ['human', ai('shogun')], names: ['Rin', null] });
+  await openSeat(page, g.id, 1, g.tok[1]);
+  const colours = () => page.evaluate(() => {
+    const cs = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop];
+    return {
+      bg: cs('body', 'backgroundColor'), ink: cs('body', 'color'),
+      muted: getComputedStyle(document.querySelector('.muted, .hint')).color,
+      panel: cs('.card', 'backgroundColor'), link: cs('a[data-test="how-to-play"]', 'color'),
+    };
+  });
+  const dark = await colours();
+  const lumBg = dark.bg.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0);
+  if (lumBg > 200) throw new Error(`the system asks for dark, the page is ${dark.bg}`);
+  for (const [what, fg, bg] of [['text', dark.ink, dark.bg], ['muted text', dark.muted, dark.bg], ['muted on a card', dark.muted, dark.panel], ['links', dark.link, dark.bg]]) {
+    const c = contrast(fg, bg);
+    if (c < 4.5) throw new Error(`${what}: contrast ${c.toFixed(2)} (${fg} on ${bg})`);
+  }
+  await shot(page, 'shogun-dark-phone');
+  await page.click('[data-action="theme"]');
+  const light = await colours();
+  if (light.bg === dark.bg) throw new Error('the toggle did not change the theme');
+  for (const [what, fg, bg] of [['text', light.ink, light.bg], ['muted text', light.muted, light.bg], ['links', light.link, light.bg]]) {
+    const c = contrast(fg, bg);
+    if (c < 4.5) throw new Error(`light ${what}: contrast ${c.toFixed(2)}`);
+  }
+  await page.reload();
+  await page.waitForSelector('svg.board');
+  if ((await colours()).bg !== light.bg) throw new Error('the theme choice was not kept');
+  await context.close();
+});
+
+test('sound: the toggle is remembered, and a move sounds only once it is on', async () => {
+  const page = await newPage(DESKTOP);
+  const g = await apiGame({ game: 'dobutsu', seats: ['human', ai('dobutsu')] });
+  await openSeat(page, g.id, 1, g.tok[1]);
+  const played = () => page.evaluate(async () => (await import('/js/sound.js')).played.slice());
+  if (await page.getAttribute('[data-action="sound"]', 'aria-pressed') !== 'false') throw new Error('sound starts on');
+  await clickDobutsu(page, 'b2b3');
+  await until(g.id, (s) => s.ply >= 2, 'the answer');
+  await waitShownPly(page, 2, 'the answer');
+  await sleep(500);
+  if ((await played()).length) throw new Error(`sounds while off: ${await played()}`);
+  await page.click('[data-action="sound"]');
+  await page.reload();
+  await page.waitForSelector('svg.board');
+  if (await page.getAttribute('[data-action="sound"]', 'aria-pressed') !== 'true') throw new Error('the sound choice was not kept');
+  const st = await getState(g.id);
+  await page.waitForSelector('[data-movable]');
+  await clickDobutsu(page, st.legal_moves.find((m) => /^[a-c][1-4][a-c][1-4]$/.test(m)));
+  await until(g.id, (s) => s.ply >= 4 || s.result, 'the answer');
+  await page.waitForFunction(async () => (await import('/js/sound.js')).played.length > 0, null, { timeout: 10000 })
+    .catch(() => { throw new Error('no sound after the answer with sound on'); });
+  await page.context().close();
+});
+
+test('screenshots: every board in light and dark, phone and desktop', async () => {
+  const games = [
+    ['dobutsu', { game: 'dobutsu', seats: ['human', ai('dobutsu')], clock: '5+3', names: ['Hana', null] }],
+    ['shogun', { game: 'shogun', seats: ['human', ai('shogun')], clock: '10+5', names: ['Hana', null] }],
+    ['shiamgon', { game: 'shiamgon', options: { board: 'disc5', players: 3 }, seats: ['human', ai('shiamgon'), ai('shiamgon')], names: ['Hana', null, null] }],
+  ];
+  for (const [name, body] of games) {
+    const g = await apiGame(body);
+    for (const scheme of ['light', 'dark']) {
+      for (const [vp, tag] of [[PHONE, 'phone'], [DESKTOP, 'desktop']]) {
+        const context = await browser.newContext({ viewport: vp, colorScheme: scheme });
+        const page = await context.newPage();
+        await openSeat(page, g.id, 1, g.tok[1]);
+        await page.waitForSelector('[data-movable], [data-move]');
+        const first = await page.$('[data-movable]');
+        if (first) await first.click();
+        await shot(page, `${name}-${scheme}-${tag}`);
+        await context.close();
+      }
+    }
+  }
+});
+
+test('phone: Shiamgon fields are at least 24 px to tap once zoomed; Shogun landing numbers follow the seats', async () => {
+  const page = await newPage(PHONE);
+  const out = [];
+  for (const board of ['disc5', 'disc10', 'tri16']) {
+    const g = await apiGame({ game: 'shiamgon', options: { board, players: 3 }, seats: ['human', 'random', 'random'] });
+    await openSeat(page, g.id, 1, g.tok[1]);
+    const smallest = () => page.evaluate(() => {
+      const b = window.kyokuGame.board;
+      const svg = document.querySelector('svg.board');
+      const scale = svg.getScreenCTM().a;
+      return Math.min(...b.geo.fields.map((f) => 2 * f.r * scale));
+    });
+    const before = await smallest();
+    await page.click('[data-action="zoom"]');
+    const after = await smallest();
+    if (after < 24) throw new Error(`${board}: the smallest field is ${after.toFixed(1)} px zoomed`);
+    out.push(`${board} ${before.toFixed(0)}→${after.toFixed(0)} px`);
+  }
+  // Shogun: hidden between people, shown against a program, unless chosen.
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#start');
+  await page.selectOption('#game', 'shogun');
+  await page.selectOption('#seat-2', 'human');
+  if (await page.inputValue('#opt-show_landing') !== 'false') throw new Error('landing numbers shown between people');
+  await page.selectOption('#seat-2', ai('shogun'));
+  if (await page.inputValue('#opt-show_landing') !== 'true') throw new Error('landing numbers hidden against a program');
+  await page.selectOption('#seat-2', 'human');
+  const post = (await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/games')), page.click('#start')]))[0];
+  if (post.postDataJSON().options.show_landing !== false) throw new Error(`sent ${post.postData()}`);
+  await page.waitForURL(/\/game\/[a-z0-9]+$/);
+  await page.waitForSelector('[data-movable]');
+  await page.click('[data-movable]');
+  await page.waitForSelector('[data-dest]');
+  const numbers = await page.$$eval('[data-dest] text', (l) => l.length);
+  if (numbers) throw new Error(`${numbers} landing numbers shown in a game that hides them`);
+  const st = await getState(page.url().split('/').pop());
+  if (st.options.show_landing !== false) throw new Error(`the game stored ${JSON.stringify(st.options)}`);
+  await page.context().close();
+  return out.join(', ');
+});
+
+test('Shiamgon with the keyboard: arrows move along and between rings, Enter places', async () => {
+  const page = await newPage(DESKTOP);
+  const g = await apiGame({ game: 'shiamgon', options: { board: 'disc5', players: 3 }, seats: ['human', 'random', 'random'] });
+  await openSeat(page, g.id, 1, g.tok[1]);
+  await page.focus('#board');
+  const at = () => page.evaluate(() => window.kyokuGame.kb.cursor());
+  const start = await at();
+  if (!/^field:/.test(start)) throw new Error(`the cursor starts on ${start}`);
+  const seen = new Set([start]);
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+    await page.keyboard.press(key);
+    seen.add(await at());
+  }
+  const rings = new Set([...seen].map((k) => k.slice(6).split('.')[0]));
+  if (seen.size < 4 || rings.size < 2) throw new Error(`the arrows visited ${[...seen]}`);
+  const said = await page.textContent('[data-test="kb-said"]');
+  if (!said) throw new Error('nothing read out for the cursor');
+  // Back on a field where a stone may go; Enter places it.
+  const legal = (await getState(g.id)).legal_moves;
+  await cursorTo(page, `field:${legal[0]}`);
+  await page.keyboard.press('Enter');
+  const st = await until(g.id, (x) => x.ply >= 1, 'the placement');
+  if (st.history[0].move !== legal[0]) throw new Error(`placed ${st.history[0].move}, the cursor was on ${legal[0]}`);
+  await page.context().close();
+  return `${seen.size} fields on ${rings.size} rings visited`;
+});
+
 // ---- run ----
 
 let failed = 0;
@@ -675,7 +1196,7 @@ try {
   catalogue = await waitForServer();
   console.log(`kyoku serve on ${BASE}; games and their programs: ${catalogue.games.map((g) => `${g.game} (${g.programs.map((p) => p.name).join(', ')})`).join('; ')}`);
   for (const t of tests) {
-    if (FILTER && !t.name.toLowerCase().includes(FILTER.toLowerCase())) continue;
+    if (FILTER && !new RegExp(FILTER, 'i').test(t.name)) continue;
     const t0 = Date.now();
     try {
       const note = await t.fn();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the browser end-to-end tests against a kyoku binary:
 #
-#   web/e2e/run.sh [path/to/kyoku] [test-name-filter]
+#   web/e2e/run.sh [path/to/kyoku] [test-name-filter (a regular expression)]
 #
 # Installs what the tests need when it is missing: Debian's chromium and
 # chromium-driver (apt), Node.js, and the locked npm packages (npm ci;

@@ -34,8 +34,11 @@ async function request(method, path, body) {
 }
 
 export const api = {
-  createGame: (game, options, seats, openSeats) =>
-    request('POST', '/api/games', { game, options, seats, ...(openSeats && openSeats.length ? { open_seats: openSeats } : {}) }),
+  /** A new game; `extra` may carry `clock` (`3+2`, `1d`) and `names` (per seat, null for none). */
+  createGame: (game, options, seats, openSeats, extra = {}) =>
+    request('POST', '/api/games', {
+      game, options, seats, ...(openSeats && openSeats.length ? { open_seats: openSeats } : {}), ...extra,
+    }),
   getGame: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`).then(normalize),
   /**
    * Every position so far: `positions[k]` after `k` moves, and `extras[k]`
@@ -48,7 +51,19 @@ export const api = {
   }),
   listGames: (status) => request('GET', `/api/games?status=${encodeURIComponent(status)}`),
   catalogue: () => request('GET', '/api/catalogue'),
-  join: (id, seat) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, seat ? { seat } : {}),
+  join: (id, seat, name) => request('POST', `/api/games/${encodeURIComponent(id)}/join`,
+    { ...(seat ? { seat } : {}), ...(name ? { name } : {}) }),
+  /**
+   * A game action (`resign`, `abort`, `draw`, `takeback`, `rematch`) for
+   * `seat`; `action` is `offer`/`request`/`accept`/`decline` for the last
+   * three. Answers `{state, rematch}` (`rematch`: this seat's place in the
+   * new game once agreed).
+   */
+  act: (id, kind, seat, token, action) =>
+    request('POST', `/api/games/${encodeURIComponent(id)}/${kind}`, { seat, token, ...(action ? { action } : {}) })
+      .then((r) => ({ state: normalize(r && r.state), rematch: (r && r.rematch) || null })),
+  /** Where the game record is downloaded from. */
+  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
   move: (id, seat, token, move) =>
     request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { seat, token, move }).then(normalize),
   analysis: (id, ply) =>
@@ -62,7 +77,7 @@ export const api = {
 export function normalize(s) {
   if (!s || typeof s !== 'object') return s;
   if (s.state && typeof s.state === 'object' && !s.position) s = s.state;
-  const history = (s.history || s.moves || []).map((h) =>
+  const history = (Array.isArray(s.history) ? s.history : []).map((h) =>
     typeof h === 'string' ? { move: h } : { move: h.move || h.text, seat: h.seat, ...h });
   let toAct = s.to_act ?? s.toAct ?? null;
   if (toAct && typeof toAct === 'object') {
@@ -88,6 +103,10 @@ export function normalize(s) {
     result: s.result ?? s.outcome ?? null,
     extras: s.extras || {},
     status: s.status,
+    names: Array.isArray(s.names) ? s.names : [],
+    offers: s.offers || { draw: null, takeback: null, rematch: [] },
+    clock: s.clock || null,
+    moves: s.moves,
   };
 }
 
@@ -96,7 +115,7 @@ export function normalize(s) {
  * server sends, and `onConn(up)` when the connection drops or comes back.
  * Reconnects with growing pauses (0.5 s … 8 s) until closed.
  */
-export function liveGame(id, onState, onConn) {
+export function liveGame(id, onState, onConn, onRematch) {
   let ws = null;
   let closed = false;
   let delay = 500;
@@ -112,6 +131,8 @@ export function liveGame(id, onState, onConn) {
       // `state` messages carry the game; `ack`/`error` answer moves sent
       // over the socket, which this client sends over HTTP instead.
       if (data && data.type === 'state' && data.state) onState(normalize(data.state));
+      // A rematch agreed: this person's seat and token in the new game.
+      if (data && data.type === 'rematch' && data.id && onRematch) onRematch(data);
     };
     ws.onclose = () => {
       onConn(false);

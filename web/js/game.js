@@ -7,6 +7,10 @@ import { h, clear } from './dom.js';
 import { kindLabel } from './players.js';
 import { descriptor } from './boards/index.js';
 import { loadCatalogue, gameEntry, seatName } from './catalogue.js';
+import { Clocks, formatMs, spokenMs, isLow } from './clock.js';
+import { possibleActions, actionBar } from './gameactions.js';
+import { keyboardBoard } from './keyboard.js';
+import { play as playSound } from './sound.js';
 
 /** Mounts the view of game `id` into `root`; returns a function that tears it down. */
 export function mountGame(root, id) {
@@ -28,6 +32,14 @@ class GameView {
     this.analysisOn = false;
     this.analysis = null;
     this.mine = loadSeats(id);
+    this.confirming = null; // the action waiting for its "Yes"
+    this.clocks = new Clocks({
+      onTick: () => this.renderClocks(),
+      onLow: (seat) => { if (this.mine.seats[seat]) playSound('lowtime'); },
+      // At 0 the server has decided (or is about to): fetch its verdict
+      // rather than wait for the push.
+      onZero: () => setTimeout(() => api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {}), 250),
+    });
     this.takeTokenFromLink();
   }
 
@@ -56,7 +68,8 @@ class GameView {
       h('p', null, h('a', { href: '/', 'data-link': '' }, 'Back to the lobby')));
       return;
     }
-    this.socket = liveGame(this.id, (st) => this.apply(st, true), (up) => this.setConn(up));
+    this.socket = liveGame(this.id, (st) => this.apply(st, true, true), (up) => this.setConn(up),
+      (place) => this.enterRematch(place));
     this.keys = (ev) => this.onKey(ev);
     document.addEventListener('keydown', this.keys);
     window.kyokuGame = this; // for tests and the curious
@@ -64,6 +77,7 @@ class GameView {
 
   destroy() {
     clearTimeout(this.pumpTimer);
+    this.clocks.stop();
     if (this.socket) this.socket.close();
     document.removeEventListener('keydown', this.keys);
     if (window.kyokuGame === this) window.kyokuGame = null;
@@ -85,8 +99,9 @@ class GameView {
    * programs moving at once) are shown one after another, so each move can
    * be seen; a long backlog is skipped to the newest.
    */
-  apply(st, fromServerPush) {
+  apply(st, fromServerPush, inOrder = false) {
     if (!st || !st.position) return;
+    st.inOrder = inOrder;
     if (!fromServerPush) {
       // Our own answer: show it now; keep only newer pushed states queued.
       this.queue = (this.queue || []).filter((q) => q.history.length > st.history.length);
@@ -112,18 +127,30 @@ class GameView {
 
   /** Shows a state now; states older than the one shown are ignored. */
   applyNow(st, fromServerPush) {
-    if (this.live && st.history.length < this.live.history.length) return;
+    // An answer over HTTP may be overtaken by the socket: an older one is
+    // dropped. The socket's states come in order, so a shorter history
+    // there is a takeback.
+    const shrank = this.live && st.history.length < this.live.history.length;
+    if (shrank && !st.inOrder && !st.action) return;
     const prev = this.live;
     const grew = prev && st.history.length === prev.history.length + 1;
     const lastMove = st.history.length ? st.history[st.history.length - 1].move : null;
     this.animate = !!(fromServerPush && grew && this.viewPly === null &&
       !(this.sent && this.sent === lastMove && this.sentAt === prev.history.length));
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    if (prev && st.history.length === prev.history.length && st.position === prev.position &&
-      same(st.seats, prev.seats) && same(st.result, prev.result)) {
+    if (prev && same(st.raw, prev.raw)) {
       this.live = st;
       return;
     }
+    if (shrank) {
+      // Positions past the takeback are gone; the view goes live.
+      for (const k of [...this.past.keys()]) if (k > st.history.length) this.past.delete(k);
+      if (this.positions) this.positions.length = Math.min(this.positions.length, st.history.length + 1);
+      this.viewPly = null;
+    }
+    this.clocks.update(st.raw);
+    if (prev && !prev.result && st.result) playSound('end');
+    else if (grew && fromServerPush) this.moveSound = true;
     if (grew) {
       const who = prev.toAct ? prev.toAct.seat : null;
       this.flash = (who && this.desc.flash(lastMove, who, this.seatName(who))) || '';
@@ -139,6 +166,55 @@ class GameView {
   }
 
   seatName(seat) { return seatName(this.entry, seat); }
+
+  /** Who plays `seat`: the person's name, else the program, with the seat's name. */
+  playerName(seat) {
+    const st = this.live;
+    const name = st && st.names[seat - 1];
+    const x = st && st.seats[seat - 1];
+    const who = name || (x && x.kind !== 'human' ? kindLabel(x.kind) : x && x.open ? 'open seat' : 'Anonymous');
+    // A name as written; a program's label starts a sentence in banners.
+    return `${name ? who : who.charAt(0).toUpperCase() + who.slice(1)} (${this.seatName(seat)})`;
+  }
+
+  /** Performs game action `a` (see gameactions.js) with its seat's token. */
+  async act(a) {
+    this.error = '';
+    try {
+      const r = await api.act(this.id, a.kind, a.seat, this.mine.seats[a.seat], a.action);
+      if (r.state) { r.state.action = true; this.apply(r.state, false); }
+      if (r.rematch) this.enterRematch(r.rematch);
+    } catch (e) {
+      this.error = e.message;
+      this.render();
+    }
+  }
+
+  /** Keeps this person's seat in the rematch and goes there. */
+  enterRematch(place) {
+    if (!place || !place.id || !place.token) return;
+    const there = loadSeats(place.id);
+    there.seats[place.seat] = place.token;
+    saveSeats(place.id, there);
+    if (window.kyokuNavigate) window.kyokuNavigate(`/game/${place.id}`);
+    else location.assign(`/game/${place.id}`);
+  }
+
+  /** The rematch was agreed (the others accepted this browser's offer): ask for its place in it. */
+  async claimRematch() {
+    const st = this.live;
+    if (this.claimed || !st.raw.rematch) return;
+    const seat = Object.keys(this.mine.seats).map(Number).find((x) => st.seats[x - 1] && st.seats[x - 1].kind === 'human');
+    if (!seat) return;
+    this.claimed = true;
+    try {
+      const r = await api.act(this.id, 'rematch', seat, this.mine.seats[seat], 'accept');
+      // Agreed while this page watched (this person offered or accepted):
+      // go there. An old game opened later stays, with a link.
+      if (r.rematch && this.sawNoRematch) this.enterRematch(r.rematch);
+      else if (r.rematch) { this.rematchPlace = r.rematch; this.render(); }
+    } catch { /* the link to the rematch still shows */ }
+  }
 
   myTurnSeat() {
     const st = this.live;
@@ -248,7 +324,7 @@ class GameView {
       const openSeat = st.seats[seat - 1] && st.seats[seat - 1].open;
       this.statusText.append(this.desc.chip(seat), ' ',
         openSeat ? `${this.seatName(seat)}: waiting for someone to join from the lobby` : mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
-          : `${this.seatName(seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'} (${kindLabel(st.seats[seat - 1] && st.seats[seat - 1].kind)})`);
+          : `${this.playerName(seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'}`);
     }
     this.renderBanner(st);
     // Past-position bar.
@@ -296,6 +372,18 @@ class GameView {
     }
 
     this.renderSeats(st);
+    this.renderClocks();
+    this.renderActions(st);
+    this.renderShare(st);
+    this.kb.redraw();
+    if (this.moveSound) {
+      this.moveSound = false;
+      const count = this.root.querySelectorAll('svg.board [data-piece], svg.board [data-stone]').length;
+      playSound(this.pieceCount != null && count < this.pieceCount ? 'capture' : 'move');
+    }
+    this.pieceCount = this.root.querySelectorAll('svg.board [data-piece], svg.board [data-stone]').length;
+    if (st.raw.rematch) this.claimRematch();
+    else this.sawNoRematch = true;
     this.renderMoves(st, shownPly);
     this.renderInput(mySeat, legal);
     this.renderInvites(st);
@@ -311,6 +399,10 @@ class GameView {
     this.flashBar = h('div', { hidden: true });
     this.passBox = h('div');
     const boardEl = h('div', { class: 'board-wrap', id: 'board' });
+    this.clocksBox = h('div', { class: 'clocks', 'data-test': 'clocks' });
+    this.actionsBox = h('div', { class: 'actions-box' });
+    this.shareBox = h('div', { class: 'card share' });
+    this.legendBox = h('details', { class: 'legend small' });
     this.seatsBox = h('ul', { class: 'seat-list' });
     this.movesBox = h('div', { class: 'moves', 'data-test': 'moves' });
     this.navBox = h('div', { class: 'history-nav' });
@@ -322,15 +414,111 @@ class GameView {
     const titleText = `${this.entry.title || st.game}${subtitle ? ` · ${subtitle}` : ''}`;
     this.root.replaceChildren(h('div', { class: 'game', 'data-game': st.game },
       h('section', null,
-        h('div', { class: 'status-line' }, h('strong', null, titleText), this.statusText,
-          h('span', { class: `conn ${this.connected ? 'live' : 'down'}` }, this.connected ? 'live' : 'connecting…')),
-        this.bannerBox, this.pastBar, this.flashBar, this.passBox, boardEl, this.extraControls),
+        h('div', { class: 'sticky-head' },
+          h('div', { class: 'status-line' }, h('strong', null, titleText), this.statusText,
+            h('span', { class: `conn ${this.connected ? 'live' : 'down'}` }, this.connected ? 'live' : 'connecting…')),
+          this.clocksBox),
+        this.bannerBox, this.pastBar, this.flashBar, this.passBox, boardEl, this.actionsBox, this.extraControls,
+        h('div', { class: 'field-row small' }, this.legendBox,
+          h('a', { href: `/rules/${st.game}`, 'data-link': '', 'data-test': 'how-to-play' }, 'How to play'))),
       h('aside', { class: 'side' },
         h('div', { class: 'card' }, h('h2', null, 'Players'), this.seatsBox),
         h('div', { class: 'card' }, h('h2', null, 'Moves'), this.movesBox, this.navBox, this.inputBox),
-        this.analysisBox, this.inviteBox)));
+        this.analysisBox, this.inviteBox, this.shareBox)));
     this.board = this.desc.createBoard(boardEl, st);
+    this.kb = keyboardBoard(boardEl, () => this.board, (key) => this.describePlace(key));
+    this.legendBox.append(h('summary', null, 'What the marks mean'),
+      h('ul', null, (this.desc.legend || []).map(([mark, text]) => h('li', null, h('span', { class: `mark ${mark}`, 'aria-hidden': 'true' }), text))));
     this.extraControls.append(...this.desc.controls(st, { board: this.board, boardEl, redraw: () => this.render() }));
+  }
+
+  /** Each seat's clock, ticking for the seat whose time runs. */
+  renderClocks() {
+    const st = this.live;
+    if (!this.clocksBox || !st) return;
+    if (!this.clocks.has()) { this.clocksBox.hidden = true; return; }
+    this.clocksBox.hidden = false;
+    const running = this.clocks.running();
+    if (!this.clockEls || this.clockEls.length !== st.seats.length) {
+      this.clockEls = st.seats.map((x) => {
+        const time = h('span', { class: 'time' });
+        const el = h('div', { class: 'clock', role: 'timer', 'data-test': `clock-${x.seat}` },
+          this.desc.chip(x.seat), h('span', { class: 'who' }), time);
+        el.time = time;
+        return el;
+      });
+      this.clocksBox.replaceChildren(...this.clockEls);
+    }
+    st.seats.forEach((x, i) => {
+      const el = this.clockEls[i];
+      const left = this.clocks.remaining(x.seat);
+      const text = left == null ? '–' : formatMs(left);
+      if (el.time.textContent !== text) el.time.textContent = text;
+      const who = el.querySelector('.who');
+      const name = st.names[i] || (x.kind === 'human' ? this.seatName(x.seat) : kindLabel(x.kind));
+      if (who.textContent !== name) who.textContent = name;
+      el.classList.toggle('running', running === x.seat);
+      el.classList.toggle('low', running === x.seat && isLow(left, st.clock));
+      el.classList.toggle('flagged', left === 0);
+      const label = `${this.playerName(x.seat)}: ${left == null ? 'no clock' : spokenMs(left)} left${running === x.seat ? ', running' : ''}`;
+      // The label changes every second: only update it when it says more.
+      if (el.getAttribute('aria-label') !== label && (running !== x.seat || !el.dataset.spoken || Date.now() - Number(el.dataset.spoken) > 10000)) {
+        el.setAttribute('aria-label', label);
+        el.dataset.spoken = String(Date.now());
+      }
+    });
+  }
+
+  /** The action buttons (gameactions.js) and the way to a new game. */
+  renderActions(st) {
+    clear(this.actionsBox);
+    const mine = Object.keys(this.mine.seats).map(Number);
+    const bar = actionBar(possibleActions(st, mine), (a) => this.act(a), this.confirming,
+      (key) => { this.confirming = key; this.render(); });
+    if (st.result) {
+      if (st.raw.rematch) {
+        const place = this.rematchPlace;
+        bar.append(h('a', {
+          class: 'button primary', href: `/game/${st.raw.rematch}`, 'data-action': 'to-rematch',
+          onclick: (e) => { if (place) { e.preventDefault(); this.enterRematch(place); } },
+        }, 'Go to the rematch'));
+      }
+      bar.append(h('a', { class: 'button', href: '/', 'data-link': '', 'data-action': 'new-game' }, 'New game'));
+    }
+    if (st.raw.rematch_of) {
+      bar.append(h('a', { class: 'small', href: `/game/${st.raw.rematch_of}`, 'data-link': '' }, 'the game before'));
+    }
+    if (bar.childElementCount) this.actionsBox.append(bar);
+  }
+
+  /** Share and export: the game's link, the record. */
+  renderShare(st) {
+    clear(this.shareBox);
+    const link = `${location.origin}/game/${encodeURIComponent(this.id)}`;
+    const copy = h('button', { type: 'button', 'data-action': 'copy-link', onclick: async () => {
+      try { await navigator.clipboard.writeText(link); copy.textContent = 'Link copied'; } catch { copy.textContent = link; }
+    } }, 'Copy link');
+    this.shareBox.append(h('h2', null, 'Share'),
+      h('div', { class: 'field-row' }, copy,
+        h('a', { class: 'button', href: api.recordUrl(this.id), download: `kyoku-${st.game}-${this.id}.txt`, 'data-action': 'download' }, 'Download the record')),
+      h('p', { class: 'hint' }, st.result
+        ? 'Anyone with the link can step through this game.'
+        : 'Anyone with the link can watch.'));
+  }
+
+  /** Words for a place of the board (the keyboard cursor's). */
+  describePlace(key) {
+    const svg = this.root.querySelector('svg.board');
+    const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    if (kind === 'hand') {
+      const el = svg && svg.querySelector(`[data-hand="${name}"]`);
+      return `${this.seatName(Number(name[0]))}'s hand: ${el ? (el.getAttribute('aria-label') || name.slice(1)) : name.slice(1)}`;
+    }
+    const piece = svg && svg.querySelector(`[data-piece="${name}"], [data-stone="${name}"]`);
+    const what = piece ? (piece.getAttribute('aria-label') || (piece.querySelector('title') || {}).textContent || 'a piece') : 'empty';
+    const sel = this.board && this.board.selected === name ? ', selected' : '';
+    const dest = svg && svg.querySelector(`[data-dest="${name}"]`) ? ', a legal target' : '';
+    return `${name}: ${what}${sel}${dest}`;
   }
 
   renderBanner(st) {
@@ -346,15 +534,17 @@ class GameView {
       const winners = Array.isArray(r.winners) ? r.winners
         : order.filter((seat) => (ranks ? ranks[seat - 1] === ranks[order[0] - 1] : true));
       if (winners.length === st.seats.length || winners.length === 0) head = 'Draw';
-      else if (winners.length === 1) head = `${this.seatName(winners[0])} wins`;
-      else if (ranks || r.winners) head = `${winners.map((w) => this.seatName(w)).join(' and ')} share first place`;
+      else if (winners.length === 1) head = `${this.playerName(winners[0])} wins`;
+      else if (ranks || r.winners) head = `${winners.map((w) => this.playerName(w)).join(' and ')} share first place`;
       else head = 'Game over';
     }
-    const reason = r.reason ? ` — ${r.reason}` : '';
+    if (r.reason === 'aborted') head = 'Game aborted';
+    else if (r.reason === 'abandoned') head = 'Game abandoned';
+    const reason = r.reason && !['aborted', 'abandoned'].includes(r.reason) ? ` — ${reasonText(r.reason, st, this)}` : '';
     const list = h('ol');
     if (ranks || scores) {
       for (const seat of order) {
-        list.append(h('li', null, this.desc.chip(seat), ' ', this.seatName(seat),
+        list.append(h('li', null, this.desc.chip(seat), ' ', this.playerName(seat),
           scores ? `: ${scores[seat - 1]} point${scores[seat - 1] === 1 ? '' : 's'}` : '',
           ranks ? ` (place ${ranks[seat - 1]})` : ''));
       }
@@ -370,9 +560,11 @@ class GameView {
       const here = !!this.mine.seats[seat.seat];
       const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
         this.desc.chip(seat.seat),
-        h('span', null, this.seatName(seat.seat), ' ',
+        h('span', { 'data-test': `seat-${seat.seat}` }, st.names[seat.seat - 1] ? h('strong', null, st.names[seat.seat - 1]) : null,
+          st.names[seat.seat - 1] ? ` (${this.seatName(seat.seat)}) ` : `${this.seatName(seat.seat)} `,
           h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)'
-            : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})` : `(${kindLabel(seat.kind)})`)),
+            : seat.out ? `(left; ${kindLabel(seat.stand_in || 'ai:2')} plays on)`
+              : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})` : `(${kindLabel(seat.kind)})`)),
         scores ? h('span', { class: 'score', title: 'score' }, String(scores[seat.seat - 1])) : null);
       this.seatsBox.append(li);
     }
@@ -407,9 +599,14 @@ class GameView {
       });
     }
     if (!st.history.length) this.movesBox.append(h('span', { class: 'muted small', style: 'grid-column: 1 / -1' }, 'No moves yet.'));
+    // Scroll the list only, never the page (scrollIntoView would move the
+    // page on a phone, where the list sits under the board).
     const cur = this.movesBox.querySelector('.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
-    else if (this.viewPly === null) this.movesBox.scrollTop = this.movesBox.scrollHeight;
+    if (cur) {
+      const box = this.movesBox;
+      const top = cur.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top + cur.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
+    } else if (this.viewPly === null) this.movesBox.scrollTop = this.movesBox.scrollHeight;
     clear(this.navBox);
     const live = st.history.length;
     const at = this.viewPly ?? live;
@@ -443,7 +640,8 @@ class GameView {
     };
     input.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') go(); });
     this.inputBox.append(h('div', { class: 'move-input' }, input, datalist,
-      h('button', { onclick: go }, 'Play')), h('div', { class: 'hint' }, `${legal.length} legal move${legal.length === 1 ? '' : 's'}; ← → step through the game.`));
+      h('button', { onclick: go }, 'Play')), h('div', { class: 'hint' }, `${legal.length} legal move${legal.length === 1 ? '' : 's'}`,
+      h('span', { class: 'desktop-only' }, '; ← → step through the game.')));
   }
 
   renderInvites(st) {
@@ -484,6 +682,18 @@ class GameView {
       }
     }
     this.analysisBox.append(card);
+  }
+}
+
+/** Why a game ended, as a sentence part. */
+function reasonText(reason, st, view) {
+  const loser = st.result && st.seats.length === 2 && st.result.winners.length === 1
+    ? view.playerName(st.result.winners[0] === 1 ? 2 : 1) : null;
+  switch (reason) {
+    case 'time': return loser ? `${loser} ran out of time` : 'on time';
+    case 'resigned': return loser ? `${loser} resigned` : 'resigned';
+    case 'agreed': return 'agreed';
+    default: return reason;
   }
 }
 

@@ -7,6 +7,13 @@ import { kindLabel } from './players.js';
 import { descriptor } from './boards/index.js';
 import { loadCatalogue, gameEntry } from './catalogue.js';
 import { newGameForm } from './newgame.js';
+import { getName } from './prefs.js';
+import { seatName } from './catalogue.js';
+
+/** A result's reason as the list says it. */
+function reasonWords(reason) {
+  return { time: 'on time', resigned: 'by resignation', agreed: 'agreed' }[reason] || reason;
+}
 
 export function mountLobby(root, navigate) {
   const form = h('form', { class: 'card', id: 'new-game' }, h('p', { class: 'muted' }, 'Loading the games…'));
@@ -23,10 +30,13 @@ export function mountLobby(root, navigate) {
   });
 
   /** Creates the game; this browser keeps the first human seat, the others become invites. */
-  async function create(game, options, kinds) {
+  async function create(game, options, kinds, { clock, name }) {
     const seats = kinds.map((k) => (k === 'open' ? 'human' : k));
     const open = kinds.map((k, i) => (k === 'open' ? i + 1 : 0)).filter(Boolean);
-    const res = await api.createGame(game, options, seats, open);
+    // The name goes to the seat this browser takes: the first human one.
+    const mineAt = kinds.findIndex((k) => k === 'human');
+    const names = name && mineAt >= 0 ? kinds.map((_, i) => (i === mineAt ? name : null)) : null;
+    const res = await api.createGame(game, options, seats, open, { ...(clock ? { clock } : {}), ...(names ? { names } : {}) });
     const mine = { seats: {}, invites: {} };
     let first = true;
     for (const seat of res.seats || []) {
@@ -56,22 +66,45 @@ export function mountLobby(root, navigate) {
     }
     const items = Array.isArray(list) ? list : (list && (list.games || list.items)) || [];
     if (!items.length) ul.append(h('li', { class: 'muted' }, tab === 'open' ? 'No open games: start one!' : 'None.'));
-    for (const g of items.slice(0, 50)) {
-      const seats = (g.seats || []).map((x, i) => (typeof x === 'string' ? { seat: i + 1, kind: x } : x));
-      ul.append(h('li', null,
-        h('strong', null, gameEntry(cat, g.game).title || g.game),
-        g.options && g.options.board ? h('span', { class: 'small muted' }, g.options.board) : null,
-        h('span', { class: 'small' }, seats.map((x) => [descriptor(g.game).chip(x.seat), ' ', kindLabel(x.kind), ' '])),
-        h('span', { class: 'small muted' }, g.ply != null ? `${g.ply} moves` : ''),
-        g.result && g.result.reason ? h('span', { class: 'small muted' }, g.result.reason) : null,
-        h('span', { style: 'margin-left:auto; display:flex; gap:.4rem' },
-          seats.some((x) => x.open) ? h('button', { type: 'button', 'data-join': g.id, onclick: () => join(g.id) }, 'join') : null,
-          h('a', { href: `/game/${g.id}`, 'data-link': '' }, 'watch'))));
+    for (const g of items.slice(0, 50)) ul.append(gameRow(g));
+  }
+
+  /** Who plays a seat of lobby entry `g`: a name, a program, or an open seat. */
+  function who(g, x) {
+    const name = Array.isArray(g.names) ? g.names[x.seat - 1] : null;
+    return name || (x.open ? 'open seat' : kindLabel(x.kind));
+  }
+
+  /** One game of the list: its seats, time control, moves, and how it ended. */
+  function gameRow(g) {
+    const seats = (g.seats || []).map((x, i) => (typeof x === 'string' ? { seat: i + 1, kind: x } : x));
+    const entry = gameEntry(cat, g.game);
+    const d = descriptor(g.game);
+    const moves = g.moves ?? g.ply;
+    let outcome = null;
+    if (g.result) {
+      const w = g.result.winners || [];
+      const reason = g.result.reason;
+      const text = reason === 'aborted' ? 'aborted' : reason === 'abandoned' ? 'abandoned'
+        : w.length === 1 ? `${who(g, seats[w[0] - 1] || { seat: w[0] })} (${seatName(entry, w[0])}) won${reason ? `: ${reasonWords(reason)}` : ''}`
+          : w.length && w.length < seats.length ? `${w.map((s) => who(g, seats[s - 1] || { seat: s })).join(', ')} won${reason ? `: ${reasonWords(reason)}` : ''}`
+            : `draw${reason ? `: ${reasonWords(reason)}` : ''}`;
+      outcome = h('span', { class: 'outcome', 'data-test': 'outcome' }, text);
     }
+    return h('li', { 'data-game-id': g.id },
+      h('div', { class: 'what' },
+        h('strong', null, entry.title || g.game),
+        g.options && g.options.board ? h('span', { class: 'small muted' }, ` ${g.options.board}`) : null,
+        g.clock ? h('span', { class: 'small muted' }, ` · ${g.clock}`) : null,
+        h('div', { class: 'small who-plays' }, seats.map((x) => h('span', { class: 'nowrap' }, d.chip(x.seat), ' ', who(g, x), ' '))),
+        h('div', { class: 'small muted' }, moves != null ? `${moves} move${moves === 1 ? '' : 's'}` : '', outcome ? ' · ' : '', outcome)),
+      h('span', { class: 'row-actions' },
+        seats.some((x) => x.open) ? h('button', { type: 'button', 'data-join': g.id, onclick: () => join(g.id) }, 'join') : null,
+        h('a', { href: `/game/${g.id}`, 'data-link': '' }, g.result ? 'replay' : 'watch')));
   }
   async function join(id) {
     try {
-      const res = await api.join(id);
+      const res = await api.join(id, null, getName() || null);
       const mine = loadSeats(id);
       mine.seats[res.seat] = res.token;
       saveSeats(id, mine);

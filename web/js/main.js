@@ -3,6 +3,11 @@
 import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
 import { mountRules } from './rules.js';
+import { settingsBar } from './settings.js';
+import { applyTheme } from './prefs.js';
+
+applyTheme();
+settingsBar(document.getElementById('settings'));
 
 const app = document.getElementById('app');
 let teardown = null;
@@ -36,4 +41,5 @@ document.addEventListener('click', (ev) => {
   navigate(a.getAttribute('href'));
 });
 window.addEventListener('popstate', route);
+window.kyokuNavigate = navigate;
 route();

@@ -8,6 +8,55 @@ import { h, clear } from './dom.js';
 import { programLabel } from './players.js';
 import { descriptor } from './boards/index.js';
 import { seatName } from './catalogue.js';
+import { getName, setName, cleanName } from './prefs.js';
+
+/** Real-time presets (minutes + seconds added per move) and correspondence days. */
+const REALTIME = ['1+0', '3+2', '5+3', '10+5', '15+10'];
+const DAYS = [1, 2, 3, 7, 14];
+
+/**
+ * Options whose default follows the seats: Shogun's landing numbers are
+ * shown against programs and hidden between people (as on the real board),
+ * unless the person chose.
+ */
+const SEAT_DEFAULTS = {
+  show_landing: (seats) => seats.some((k) => k !== 'human' && k !== 'open'),
+};
+
+/** The time-control fields; `tc` = {kind, preset, minutes, increment, days}. */
+function clockField(tc, redraw) {
+  const sel = h('select', { id: 'clock', 'data-option': 'clock', onchange: (e) => {
+    const v = e.target.value;
+    if (v === 'none' || v === 'custom') tc.kind = v;
+    else if (v.endsWith('d')) { tc.kind = 'days'; tc.days = Number(v.slice(0, -1)); }
+    else { tc.kind = 'preset'; tc.preset = v; }
+    redraw();
+  } },
+  h('option', { value: 'none', selected: tc.kind === 'none' }, 'None (untimed)'),
+  h('optgroup', { label: 'Real time (minutes + seconds per move)' },
+    REALTIME.map((p) => h('option', { value: p, selected: tc.kind === 'preset' && tc.preset === p }, p)),
+    h('option', { value: 'custom', selected: tc.kind === 'custom' }, 'Custom…')),
+  h('optgroup', { label: 'Correspondence (days per move)' },
+    DAYS.map((d) => h('option', { value: `${d}d`, selected: tc.kind === 'days' && tc.days === d }, `${d} day${d === 1 ? '' : 's'}`))));
+  const rows = [h('div', { class: 'field-row' }, h('label', { for: 'clock' }, 'Time control'), sel)];
+  if (tc.kind === 'custom') {
+    rows.push(h('div', { class: 'field-row' }, h('label', { for: 'clock-min' }, 'Minutes'),
+      h('input', { type: 'number', id: 'clock-min', min: 0.5, max: 180, step: 0.5, value: tc.minutes, style: 'width: 5rem',
+        onchange: (e) => { tc.minutes = Number(e.target.value) || 5; } }),
+      h('label', { for: 'clock-inc' }, '+ seconds'),
+      h('input', { type: 'number', id: 'clock-inc', min: 0, max: 180, value: tc.increment, style: 'width: 4.5rem',
+        onchange: (e) => { tc.increment = Math.max(0, Math.floor(Number(e.target.value) || 0)); } })));
+  }
+  return rows;
+}
+
+/** The time control as the server takes it (`3+2`, `2d`), or null. */
+function clockText(tc) {
+  if (tc.kind === 'preset') return tc.preset;
+  if (tc.kind === 'days') return `${tc.days}d`;
+  if (tc.kind === 'custom') return `${tc.minutes}+${tc.increment}`;
+  return null;
+}
 
 /** The value an option starts with. */
 function initial(opt) {
@@ -115,7 +164,7 @@ function optionField(opt, entry, state, redraw) {
 }
 
 /** One select per seat: a human, an open seat or a program. */
-function seatsField(entry, state) {
+function seatsField(entry, state, onSeats) {
   const n = seatCount(entry, state.values);
   const choices = seatChoices(entry);
   const fallback = (entry.default_seats || []).slice(-1)[0] || choices[choices.length - 1][0];
@@ -126,7 +175,7 @@ function seatsField(entry, state) {
   state.seats.forEach((kind, i) => {
     box.append(h('div', { class: 'seat' }, descriptor(entry.game).chip(i + 1),
       h('label', { for: `seat-${i + 1}`, style: 'min-width: 5.5rem' }, seatName(entry, i + 1)),
-      h('select', { id: `seat-${i + 1}`, 'data-seat': i + 1, onchange: (e) => { state.seats[i] = e.target.value; } },
+      h('select', { id: `seat-${i + 1}`, 'data-seat': i + 1, onchange: (e) => { state.seats[i] = e.target.value; onSeats(); } },
         choices.map(([v, t, about]) => h('option', { value: v, selected: v === kind, title: about || null }, t)))));
   });
   return box;
@@ -141,12 +190,26 @@ export function newGameForm(form, cat, onCreate) {
   let entry = cat.games[0];
   let state = startState(entry);
   let showAdvanced = false;
+  const tc = { kind: 'none', preset: '5+3', minutes: 5, increment: 3, days: 1 };
+  const touched = new Set(); // options the person set (seat defaults leave them alone)
+
+  /** Options that follow the seats, unless touched. */
+  function seatDefaults() {
+    for (const [name, rule] of Object.entries(SEAT_DEFAULTS)) {
+      if (!touched.has(name) && (entry.options || []).some((o) => o.name === name)) {
+        state.values[name] = rule(state.seats.slice(0, seatCount(entry, state.values)));
+      }
+    }
+  }
 
   function draw() {
     clear(form);
     const gameSel = h('select', { id: 'game', name: 'game', onchange: (e) => {
       entry = cat.games[e.target.selectedIndex];
       state = startState(entry);
+      touched.clear();
+      draw();
+      seatDefaults();
       draw();
     } }, cat.games.map((g) => h('option', { value: g.game, selected: g === entry }, g.title || g.game)));
     form.append(h('h2', null, 'New game'),
@@ -162,7 +225,12 @@ export function newGameForm(form, cat, onCreate) {
       for (const opt of advanced) more.append(...optionField(opt, entry, state, draw).filter(Boolean));
       form.append(more);
     }
-    form.append(h('h2', null, 'Seats'), seatsField(entry, state),
+    form.append(...clockField(tc, draw));
+    const seats = seatsField(entry, state, () => { seatDefaults(); draw(); });
+    form.append(h('h2', null, 'Seats'), seats,
+      h('div', { class: 'field-row' }, h('label', { for: 'my-name-form' }, 'Your name'),
+        h('input', { type: 'text', id: 'my-name-form', maxlength: 24, value: getName(), placeholder: 'Anonymous',
+          autocomplete: 'nickname', onchange: (e) => setName(e.target.value) })),
       h('p', { class: 'hint' }, 'You take the first human seat; every other human seat gets an invite link.'),
       errorBox, h('div', { class: 'field-row' }, h('button', { class: 'primary', type: 'submit', id: 'start' }, 'Start the game')));
   }
@@ -171,11 +239,22 @@ export function newGameForm(form, cat, onCreate) {
     e.preventDefault();
     clear(errorBox);
     const n = seatCount(entry, state.values);
+    const nameInput = form.querySelector('#my-name-form');
+    if (nameInput) setName(nameInput.value);
+    const name = cleanName(nameInput ? nameInput.value : getName());
     try {
-      await onCreate(entry.game, optionsToSend(entry, state.values, n), state.seats.slice(0, n));
+      await onCreate(entry.game, optionsToSend(entry, state.values, n), state.seats.slice(0, n),
+        { clock: clockText(tc), name: name || null });
     } catch (err) {
       errorBox.replaceChildren(h('div', { class: 'error' }, err.message));
     }
   });
+  // The first drawing sets the seats; then the defaults that follow them.
   draw();
+  seatDefaults();
+  draw();
+  form.addEventListener('change', (e) => {
+    const opt = e.target.getAttribute && e.target.getAttribute('data-option');
+    if (opt && SEAT_DEFAULTS[opt]) touched.add(opt);
+  });
 }

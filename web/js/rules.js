@@ -1,8 +1,8 @@
-// Rules pages: the product's rules documents (docs/rules, served under
-// /rules/) with their pictures; one tab per game of the catalogue.
+// Rules pages: the product's rules documents (docs/rules), rendered from
+// Markdown by the server (`/rules/{game}.html`), with their pictures; one
+// tab per game of the catalogue.
 
 import { h } from './dom.js';
-import { markdown } from './markdown.js';
 import { loadCatalogue, gameEntry } from './catalogue.js';
 
 /** Mounts the rules of `game` (the catalogue's first game when null). */
@@ -22,10 +22,12 @@ export function mountRules(root, game) {
 }
 
 function showRules(body, game, title) {
-  fetch(`/rules/${encodeURIComponent(game)}.md`).then(async (res) => {
+  fetch(`/rules/${encodeURIComponent(game)}.html`).then(async (res) => {
     const text = await res.text();
-    if (!res.ok || /^\s*</.test(text)) throw new Error('missing');
-    body.innerHTML = markdown(text, '/rules/');
+    if (!res.ok) throw new Error('missing');
+    // The server's rendering of our own pages (embedded when it was built).
+    body.innerHTML = text;
+    for (const a of body.querySelectorAll('a[href^="/rules/"]')) a.setAttribute('data-link', '');
   }).catch(() => {
     body.replaceChildren(h('p', null, `The rules of ${title} are not written yet.`));
   });

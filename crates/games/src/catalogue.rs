@@ -257,6 +257,16 @@ impl OptionSpec {
     pub fn value_from_text(&self, text: &str) -> Result<Value, String> {
         match self.kind {
             OptionKind::Text => Ok(json!(text)),
+            OptionKind::Choice if self.choices.iter().any(|c| c.value.is_boolean()) => {
+                match text.trim().to_ascii_lowercase().as_str() {
+                    "true" | "yes" | "on" => Ok(json!(true)),
+                    "false" | "no" | "off" => Ok(json!(false)),
+                    _ => Err(format!(
+                        "{} is true or false (yes/no, on/off), not {text:?}",
+                        self.name
+                    )),
+                }
+            }
             OptionKind::Choice => {
                 let numeric = self.choices.iter().any(|c| c.value.is_number());
                 Ok(match text.trim().parse::<i64>() {

@@ -51,6 +51,18 @@ pub(crate) fn descriptor() -> Descriptor {
                 json!("white"),
                 first,
             ),
+            OptionSpec::choice(
+                SHOW_LANDING,
+                "Landing numbers",
+                "Whether the board shows the number a piece will have where it lands \
+                 (a seasoned player knows the board; newcomers may want the help). \
+                 The same for every seat; on unless given",
+                json!(true),
+                vec![
+                    (json!(true), "shown".to_string()),
+                    (json!(false), "hidden, as on the physical board".to_string()),
+                ],
+            ),
             OptionSpec::text(
                 "setup",
                 "Soldiers' order",
@@ -62,10 +74,36 @@ pub(crate) fn descriptor() -> Descriptor {
     }
 }
 
+/// The option that shows or hides the landing numbers. It is the
+/// catalogue's, not the rules': it changes what a board shows, never a move.
+pub const SHOW_LANDING: &str = "show_landing";
+
+/// Splits `show_landing` off the options (true when absent) and returns the
+/// rest as the rules read them.
+fn split_show_landing(options: &Value) -> Result<(bool, Value), GameError> {
+    let Value::Object(map) = options else {
+        return Ok((true, options.clone()));
+    };
+    let mut rest = map.clone();
+    let show = match rest.remove(SHOW_LANDING) {
+        None | Some(Value::Null) => true,
+        Some(Value::Bool(b)) => b,
+        Some(other) => {
+            return Err(GameError::BadOptions {
+                game: "shogun",
+                reason: format!("{SHOW_LANDING} is true or false, not {other}"),
+            });
+        }
+    };
+    Ok((show, Value::Object(rest)))
+}
+
 /// The options and start position that `options` (JSON) give, checked
-/// as for a new game.
+/// as for a new game (`show_landing` is accepted and left out: it is no
+/// rule).
 pub fn start_position(options: &Value) -> Result<(Options, Position), GameError> {
-    let opts: Options = read_options("shogun", options)?;
+    let (_, rules) = split_show_landing(options)?;
+    let opts: Options = read_options("shogun", &rules)?;
     let pos = start(&opts).map_err(|e| GameError::BadOptions {
         game: "shogun",
         reason: e.to_string(),
@@ -74,8 +112,21 @@ pub fn start_position(options: &Value) -> Result<(Options, Position), GameError>
 }
 
 pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
+    let (show, _) = split_show_landing(options)?;
     let (opts, pos) = start_position(options)?;
-    Ok(Table::boxed(pos, GameKind::Shogun, &opts, players, extras))
+    // The stored options carry the choice, so the game reads back the same.
+    let mut stored = serde_json::to_value(&opts).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut stored {
+        map.insert(SHOW_LANDING.to_string(), json!(show));
+    }
+    let extras = if show { extras } else { extras_hidden };
+    Ok(Box::new(Table::new(
+        pos,
+        GameKind::Shogun,
+        stored,
+        players,
+        extras,
+    )))
 }
 
 /// The programs that play Shogun.
@@ -93,13 +144,23 @@ pub fn players() -> AgentRegistry<Position> {
 /// squares of the side to move's pieces the other side attacks (`threats`,
 /// its Shogun included), so a board can mark them without knowing the rules.
 fn extras(record: &GameRecord<Position>) -> Value {
+    extras_with(record, true)
+}
+
+/// [`extras`] without the landing numbers (`move_numbers` is empty): the
+/// game was made with `show_landing: false`.
+fn extras_hidden(record: &GameRecord<Position>) -> Value {
+    extras_with(record, false)
+}
+
+fn extras_with(record: &GameRecord<Position>, show_landing: bool) -> Value {
     let pos = record.position();
     let numbers: serde_json::Map<String, Value> = (0..64u8)
         .map(Square::new)
         .filter_map(|sq| pos.number_at(sq).map(|n| (sq.to_string(), json!(n))))
         .collect();
     let mut move_numbers = serde_json::Map::new();
-    if pos.variant() == Variant::Magnetic {
+    if show_landing && pos.variant() == Variant::Magnetic {
         let mut moves = Vec::new();
         record.legal_moves(&mut moves);
         for mv in moves {
@@ -179,6 +240,47 @@ mod tests {
         }
         let random = crate::new_game("shogun", &json!({"variant": "random"})).unwrap();
         assert_eq!(random.extras()["move_numbers"], json!({}));
+    }
+
+    #[test]
+    fn landing_numbers_shown_by_default_hidden_when_asked() {
+        let shown = crate::new_game("shogun", &json!({})).unwrap();
+        assert_eq!(shown.options()["show_landing"], json!(true));
+        assert!(
+            !shown.extras()["move_numbers"]
+                .as_object()
+                .unwrap()
+                .is_empty()
+        );
+        let mut hidden = crate::new_game("shogun", &json!({"show_landing": false})).unwrap();
+        assert_eq!(hidden.options()["show_landing"], json!(false));
+        assert_eq!(hidden.extras()["move_numbers"], json!({}));
+        // The pieces' own numbers stay; the moves are the same either way.
+        assert_eq!(hidden.extras()["numbers"], shown.extras()["numbers"]);
+        assert_eq!(hidden.legal_moves(), shown.legal_moves());
+        let mv = hidden.legal_moves()[0].clone();
+        hidden.play(&mv).unwrap();
+        assert_eq!(hidden.extras()["move_numbers"], json!({}));
+        // A stored game's options make the same game again.
+        let again = crate::new_game("shogun", &hidden.options()).unwrap();
+        assert_eq!(again.options(), hidden.options());
+    }
+
+    #[test]
+    fn show_landing_takes_only_true_or_false() {
+        let err = crate::new_game("shogun", &json!({"show_landing": "maybe"}))
+            .err()
+            .expect("refused");
+        assert!(err.to_string().contains("true, false"), "{err}");
+        let err = super::start_position(&json!({"show_landing": 1})).expect_err("refused");
+        assert!(err.to_string().contains("true or false"), "{err}");
+        assert!(super::start_position(&json!({"show_landing": false})).is_ok());
+        // The command line's `--show_landing off` reads as false.
+        let d = super::descriptor();
+        let spec = d.option(super::SHOW_LANDING).unwrap();
+        assert_eq!(spec.value_from_text("off"), Ok(json!(false)));
+        assert_eq!(spec.value_from_text("Yes"), Ok(json!(true)));
+        assert!(spec.value_from_text("maybe").is_err());
     }
 
     /// Every piece the side to move can capture is among the pieces of the

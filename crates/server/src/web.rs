@@ -1,8 +1,18 @@
 //! The browser UI, embedded at build time from the repository's `web/`
-//! folder: files by path, `index.html` for `/` and for client routes.
+//! folder: files by path, `index.html` for `/` and for client routes, and
+//! the rules pages rendered from Markdown (`rules/{game}.html`).
+//!
+//! For work on the UI, `KYOKU_WEB_DIR=path/to/web` makes the server read
+//! the files from that folder at each request instead, so a change shows
+//! on reload without rebuilding the binary.
+
+use std::borrow::Cow;
+use std::path::Path;
 
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+
+mod rules;
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
@@ -29,17 +39,42 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
-fn file(path: &str) -> Option<&'static [u8]> {
+/// The file at `path` under `web/`: from `KYOKU_WEB_DIR` when set (see the
+/// module's doc), else from the copy built into the binary.
+fn file(path: &str) -> Option<Cow<'static, [u8]>> {
+    if let Some(dir) = std::env::var_os("KYOKU_WEB_DIR") {
+        // Only plain relative paths: never `..` out of the folder.
+        if path.split('/').any(|part| part.is_empty() || part == "..") {
+            return None;
+        }
+        return std::fs::read(Path::new(&dir).join(path))
+            .ok()
+            .map(Cow::Owned);
+    }
     files::FILES
         .iter()
         .find(|(p, _)| *p == path)
-        .map(|(_, bytes)| *bytes)
+        .map(|(_, bytes)| Cow::Borrowed(*bytes))
+}
+
+/// `rules/{page}.html`: the page's Markdown (`rules/{page}.md`) as HTML.
+fn rules_page(path: &str) -> Option<String> {
+    let page = path.strip_prefix("rules/")?.strip_suffix(".html")?;
+    if page.is_empty() || page.contains('/') {
+        return None;
+    }
+    let markdown = file(&format!("rules/{page}.md"))?;
+    let text = String::from_utf8_lossy(&markdown);
+    Some(rules::render(&text, "/rules/"))
 }
 
 /// Serves a UI file; paths without an extension are client routes and get
 /// `index.html`.
 pub async fn serve(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
+    if let Some(html) = rules_page(path) {
+        return ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    }
     if let Some(bytes) = file(path).filter(|_| !path.is_empty()) {
         return ([(header::CONTENT_TYPE, content_type(path))], bytes).into_response();
     }
@@ -68,5 +103,14 @@ mod tests {
         assert_eq!(content_type("index.html"), "text/html; charset=utf-8");
         assert_eq!(content_type("js/main.js"), "text/javascript; charset=utf-8");
         assert_eq!(content_type("board.svg"), "image/svg+xml");
+    }
+
+    #[test]
+    fn rules_pages_are_rendered_from_markdown() {
+        let html = rules_page("rules/dobutsu.html").expect("the Dōbutsu page is embedded");
+        assert!(html.contains("<h1"), "{html}");
+        assert!(rules_page("rules/nosuchgame.html").is_none());
+        assert!(rules_page("rules/../index.html").is_none());
+        assert!(rules_page("js/main.js").is_none());
     }
 }

@@ -286,6 +286,12 @@ export default {
   // Sente's pieces point up the board, Gote's down; the chips say the same.
   chip: (seat) => chipEl(`p${seat}`, seat === 1 ? '▲' : '▼'),
   placeholder: 'b2b3 or C@b2',
+  legend: [
+    ['last', 'Yellow squares: the last move, where it came from and went to'],
+    ['dot', 'Dot: an empty square the selected piece can move to'],
+    ['ring', 'Dashed ring: a piece the selected piece can capture'],
+    ['select', 'Dark frame: the piece you selected'],
+  ],
   flipsForSecondSeat: true,
   analysis: true,
 };

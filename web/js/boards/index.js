@@ -18,6 +18,8 @@
 //                                  something (`before`: the position text
 //                                  before it, when known) and a note for the list
 //   flash(move, seat, name)        a notice when someone plays `move`, or null
+//   legend                         [[mark, text]]: what each mark the board
+//                                  draws means (mark: a CSS class of .mark)
 
 import dobutsu from './dobutsu.js';
 import shiamgon from './shiamgon.js';

@@ -135,17 +135,25 @@ export default {
   createBoard: (container, st) => new ShiamgonBoard(container, st.options.board || 'disc5'),
   chip: (seat) => chipEl(`p${seat}`, LETTERS[seat - 1]),
   placeholder: 'field, e.g. 4.7, or pass',
+  legend: [
+    ['lit', 'Tinted field with a dashed ring: where the player to act may place (or where a pushed stone may go)'],
+    ['last', 'Dark circle: the last stone placed'],
+    ['square', 'Dashed square: where a pushed stone went'],
+    ['line', 'Line: a push, from the stone placed to the stone that must move'],
+  ],
   // Which moves answered a push shows only in the positions before them.
   needsPositions: true,
   subtitle: (st) => (st.options.board ? `${st.options.board}, ${st.seats.length} players` : ''),
   controls(st, { board, boardEl, redraw }) {
     const out = [];
-    if (/disc10|tri16/.test(st.options.board || '')) {
+    // The outer fields of the discs and tri16 are small on a phone (disc5's
+    // outer ring: ~17 px at 375 px); zoomed, every field is ≥ 24 px.
+    if (/disc|tri16/.test(st.options.board || '')) {
       const zoom = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => {
         const on = boardEl.classList.toggle('zoomed');
         zoom.setAttribute('aria-pressed', String(on));
         zoom.textContent = on ? 'Whole board' : 'Zoom in';
-      } }, 'Zoom in');
+      }, 'data-action': 'zoom' }, 'Zoom in');
       out.push(zoom);
     }
     const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { board.names = cb.checked; redraw(); } });

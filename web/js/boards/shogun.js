@@ -171,6 +171,13 @@ export default {
   // The chips look like the pieces: white and red discs.
   chip: (seat) => (seat === 1 ? chipEl('shogun-w', 'W') : chipEl('shogun-r', 'R')),
   placeholder: 'e1e3',
+  legend: [
+    ['last', 'Yellow squares: the last move, where it came from and went to'],
+    ['dot-blue', 'Blue dot: a square the selected piece can move to; its number is the one the piece will show there (when the game shows landing numbers)'],
+    ['ring-blue', 'Blue ring: a piece the selected piece can capture'],
+    ['threat', 'Red dashed ring: one of your pieces the other side can capture now'],
+    ['threat-solid', 'Solid red ring and "Shogun!": your Shogun is attacked'],
+  ],
   flipsForSecondSeat: true,
   statusNote(st) {
     const threatened = st.extras && st.extras.threatened;
