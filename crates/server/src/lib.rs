@@ -31,6 +31,8 @@ mod error;
 mod http;
 mod limit;
 mod live;
+mod metrics;
+pub mod ops;
 mod programs;
 pub mod store;
 mod tokens;
@@ -123,6 +125,7 @@ pub enum ServeError {
 
 /// A running server.
 pub struct Server {
+    app: Arc<App>,
     addr: SocketAddr,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     shutdown: tokio::sync::oneshot::Sender<()>,
@@ -181,7 +184,7 @@ impl Server {
         let listener = listener.tap_io(|tcp| {
             let _ = tcp.set_nodelay(true);
         });
-        let router = http::router(app);
+        let router = http::router(app.clone());
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             axum::serve(
@@ -194,6 +197,7 @@ impl Server {
             .await
         });
         Ok(Server {
+            app,
             addr,
             task,
             shutdown,
@@ -216,6 +220,35 @@ impl Server {
     pub async fn wait(self) -> Result<(), ServeError> {
         let _keep = self.shutdown;
         Ok(self.task.await.map_err(std::io::Error::other)??)
+    }
+
+    /// Serves until `signal`, then shuts down gracefully: stops accepting,
+    /// lets the changes under way finish and closes every WebSocket with
+    /// 1001 (going away), each within `grace` ([`ops::drain`]).
+    pub async fn serve_until(
+        self,
+        signal: impl Future<Output = ()>,
+        grace: std::time::Duration,
+    ) -> Result<ops::Drained, ServeError> {
+        let Server {
+            app,
+            mut task,
+            shutdown,
+            ..
+        } = self;
+        tokio::select! {
+            r = &mut task => {
+                r.map_err(std::io::Error::other)??;
+                return Ok(ops::Drained::default());
+            }
+            () = signal => {}
+        }
+        let _ = shutdown.send(());
+        let drained = ops::drain(&app, grace).await;
+        if tokio::time::timeout(grace, &mut task).await.is_err() {
+            task.abort();
+        }
+        Ok(drained)
     }
 
     /// Stops listening; open connections get two seconds to finish.
