@@ -153,10 +153,8 @@ async fn play(addr: String, index: usize) -> Seen {
             Message::Text(t) => {
                 let v: Value = serde_json::from_str(&t).expect("JSON message");
                 match v["type"].as_str() {
-                    Some("state") => {
-                        if v["state"]["ply"].as_u64() >= state["ply"].as_u64() {
-                            state = v["state"].clone();
-                        }
+                    Some("state") if v["state"]["ply"].as_u64() >= state["ply"].as_u64() => {
+                        state = v["state"].clone();
                     }
                     Some("ack") => {
                         assert_eq!(v["ply"].as_u64(), Some(seen.acked.len() as u64 + 1));

@@ -101,9 +101,9 @@ async fn metrics_move_with_play() {
     let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
     let mut ws = env.ws(&id).await;
     let mut state = next_json(&mut ws).await["state"].clone();
-    for i in 0..2 {
+    for (i, token) in tokens.iter().enumerate() {
         let mv = state["legal_moves"][0].clone();
-        let msg = json!({"seat": i + 1, "token": tokens[i], "move": mv, "ref": i});
+        let msg = json!({"seat": i + 1, "token": token, "move": mv, "ref": i});
         ws.send(Message::text(msg.to_string())).await.unwrap();
         assert_eq!(next_reply(&mut ws).await["type"], "ack");
         state = common::state_at(&mut ws, i as u64 + 1).await;
