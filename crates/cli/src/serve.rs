@@ -95,8 +95,10 @@ fn init_logs(format: LogFormat, level: Option<&str>) -> anyhow::Result<()> {
             _ => EnvFilter::new("info"),
         },
     };
+    use std::io::IsTerminal;
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let set = match format {
         LogFormat::Text => logs.try_init(),
