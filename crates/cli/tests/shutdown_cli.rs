@@ -262,3 +262,28 @@ async fn sigterm_during_many_games_loses_no_acknowledged_move() {
         "{logs}"
     );
 }
+
+#[test]
+fn a_bad_log_filter_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--log-level",
+            "kyoku=loud",
+        ])
+        .arg("--db")
+        .arg(dir.path().join("kyoku.db"))
+        .output()
+        .expect("kyoku serve runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("kyoku: --log-level \"kyoku=loud\""),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "it never served");
+}
