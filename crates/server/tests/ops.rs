@@ -152,3 +152,32 @@ async fn a_graceful_shutdown_closes_websockets_with_going_away() {
     let drained = serving.await.unwrap().unwrap();
     assert_eq!(drained, kyoku_server::ops::Drained::default());
 }
+
+/// A flag fall on a 1.2 s clock shows in the lag histogram.
+#[tokio::test]
+async fn a_flag_fall_is_timed() {
+    let env = start().await;
+    let (s, v) = env
+        .post(
+            "/api/games",
+            &json!({"game": "dobutsu", "seats": ["human", "human"], "clock": "0.02+0"}),
+        )
+        .await;
+    assert_eq!(s, 201, "{v}");
+    assert_eq!(
+        sample(&metrics(&env).await, "kyoku_flag_fall_lag_seconds_count"),
+        0.0
+    );
+    let start = Instant::now();
+    loop {
+        let text = metrics(&env).await;
+        if sample(&text, "kyoku_flag_fall_lag_seconds_count") == 1.0 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no flag fall timed"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
