@@ -214,3 +214,26 @@ pub async fn drain(app: &Arc<App>, grace: Duration) -> Drained {
     }
     left
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_are_counted_and_refused_once_closing() {
+        let ops = Arc::new(Ops::default());
+        let a = ops.enter().expect("open for changes");
+        let b = ops.enter().expect("open for changes");
+        assert_eq!(ops.changes.load(Ordering::SeqCst), 2);
+        ops.closing.store(true, Ordering::SeqCst);
+        let refused = ops.enter().err().expect("refused while closing");
+        assert_eq!(refused.code, "unavailable");
+        assert_eq!(
+            ops.changes.load(Ordering::SeqCst),
+            2,
+            "a refusal leaves no count"
+        );
+        drop((a, b));
+        assert_eq!(ops.changes.load(Ordering::SeqCst), 0);
+    }
+}
