@@ -324,7 +324,10 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 /// A server of the load test's own, on a fresh database file in the
 /// temporary directory.
-async fn own_server(sync: kyoku_server::store::SyncMode) -> Result<(Server, PathBuf), LoadError> {
+async fn own_server(
+    sync: kyoku_server::store::SyncMode,
+    games: usize,
+) -> Result<(Server, PathBuf), LoadError> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
@@ -335,9 +338,18 @@ async fn own_server(sync: kyoku_server::store::SyncMode) -> Result<(Server, Path
         db: db.clone(),
         ai_threads: None,
         sync,
-        sockets: kyoku_server::SocketLimits::default(),
+        // One WebSocket per game, all open at once (the file limit of the
+        // process, not the server's defaults, bounds the test).
+        sockets: kyoku_server::SocketLimits {
+            total: games + 100,
+            ..kyoku_server::SocketLimits::default()
+        },
         // It starts a thousand games from one address at once.
         new_games_per_minute: 0,
+        connections: kyoku_server::ConnectionLimits {
+            max: 2 * games + 200,
+            ..kyoku_server::ConnectionLimits::default()
+        },
         abandon_after: None,
     })
     .await?;
@@ -352,7 +364,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         Some(a) if a.ip().is_loopback() => a,
         Some(a) => return Err(LoadError::NotLoopback(a)),
         None => {
-            let (server, db) = own_server(cfg.sync).await?;
+            let (server, db) = own_server(cfg.sync, cfg.games).await?;
             let a = server.addr();
             own = Some(server);
             db_file = Some(db);

@@ -20,7 +20,7 @@ use anyhow::{Context, bail};
 use kyoku_core::{Decision, SeatSpec, ToAct};
 use kyoku_games::clock::{Clocks, TimeControl};
 use kyoku_games::record::Record;
-use kyoku_games::session::{Failure, Life, ProgramSource, Reply, Seeds};
+use kyoku_games::session::{Ending, Failure, Life, ProgramSource, Reply, Seeds};
 use kyoku_games::{AnyGame, GameKind, Session, SessionError};
 
 use crate::engines::EngineArgs;
@@ -344,6 +344,10 @@ fn restore_life(
         life.clocks = Some(clocks);
         life.clocks_on = true;
     }
+    // A game that ended otherwise than by its moves ends so again.
+    if let Some(res) = r.result.as_ref().filter(|_| session.outcome().is_none()) {
+        life.ending = Ending::from_result(&res.reason, &res.scores);
+    }
     let move_clocks = if r.clocks.len() == session.ply() {
         r.clocks.clone()
     } else {
@@ -354,13 +358,14 @@ fn restore_life(
 }
 
 /// A clock's time as people read it: `2:58`, `0:09.4` under ten seconds.
+/// Whole seconds are rounded up, as on a game clock: a clock that has just
+/// started reads its full time, and `0:00` means the time is up.
 fn clock_text(ms: u64) -> String {
-    let (m, s) = (ms / 60_000, (ms % 60_000) / 1000);
     if ms < 10_000 {
-        format!("{m}:{s:02}.{}", (ms % 1000) / 100)
-    } else {
-        format!("{m}:{s:02}")
+        return format!("0:{:02}.{}", ms / 1000, (ms % 1000) / 100);
     }
+    let secs = ms.div_ceil(1000);
+    format!("{}:{:02}", secs / 60, secs % 60)
 }
 
 /// What a human typed.

@@ -42,9 +42,29 @@ pub struct ServeArgs {
     /// spectators); one more is refused with 503 `busy`.
     #[arg(long, default_value_t = kyoku_server::SocketLimits::default().per_game)]
     max_sockets_per_game: usize,
-    /// WebSocket connections the whole server may have open.
-    #[arg(long, default_value_t = kyoku_server::SocketLimits::default().total)]
-    max_sockets: usize,
+    /// WebSocket connections the whole server may have open (default:
+    /// 7/8 of --max-connections, 700 by default). Each is also one of the
+    /// --max-connections, so it must be below that: the rest stay free for
+    /// plain requests (the lobby, moves sent by POST).
+    #[arg(long)]
+    max_sockets: Option<usize>,
+    /// Connections open at once, WebSockets included; one more gets a `503
+    /// busy` answer and is closed. Each is a file of the process: the
+    /// default keeps a limit of 1,024 open files (`ulimit -n`) safe; raise
+    /// both together.
+    #[arg(long, default_value_t = kyoku_server::ConnectionLimits::default().max)]
+    max_connections: usize,
+    /// Seconds a client has from the first byte of a request to the end of
+    /// its headers; a slower one is disconnected.
+    #[arg(long, value_name = "SECS",
+          default_value_t = kyoku_server::ConnectionLimits::default().header_timeout.as_secs())]
+    header_timeout: u64,
+    /// Seconds a connection may wait with no request in hand (new, or kept
+    /// alive between requests) before it is closed. WebSockets are not
+    /// timed out: they stay open however quiet.
+    #[arg(long, value_name = "SECS",
+          default_value_t = kyoku_server::ConnectionLimits::default().idle_timeout.as_secs())]
+    idle_timeout: u64,
     /// Games one client address may start a minute (all at once after a
     /// quiet minute); more get 429 `rate_limited`. 0: no limit.
     #[arg(long, default_value_t = kyoku_server::NEW_GAMES_PER_MINUTE)]
@@ -127,8 +147,9 @@ async fn stop_signal() -> &'static str {
 #[derive(Args)]
 pub struct LoadtestArgs {
     /// A running server on loopback (default: start one on a temporary
-    /// database). Start that one with `--new-games-per-minute 0`: the test
-    /// starts all its games from one address.
+    /// database). Start that one with `--new-games-per-minute 0` (the test
+    /// starts all its games from one address) and `--max-connections` above
+    /// `--games` (one WebSocket each).
     #[arg(long)]
     addr: Option<SocketAddr>,
     /// Games played at once, one WebSocket each.
@@ -175,6 +196,7 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
 }
 
 async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
+    let (sockets, connections) = limits(&a)?;
     // Outside engines come only from this command line, never a client.
     let engines: Arc<dyn ProgramSource> = a.engines.engines(false)?;
     let server = Server::start_with_programs(
@@ -183,11 +205,9 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
             db: a.db.clone(),
             ai_threads: a.ai_threads,
             sync: a.sync,
-            sockets: kyoku_server::SocketLimits {
-                per_game: a.max_sockets_per_game,
-                total: a.max_sockets,
-            },
+            sockets,
             new_games_per_minute: a.new_games_per_minute,
+            connections,
             abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
         },
         Some(engines),
@@ -226,6 +246,36 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
     };
     server.serve_until(signal, a.shutdown_grace).await?;
     Ok(())
+}
+
+/// The connection and WebSocket limits of the flags, checked against each
+/// other.
+fn limits(
+    a: &ServeArgs,
+) -> anyhow::Result<(kyoku_server::SocketLimits, kyoku_server::ConnectionLimits)> {
+    use std::time::Duration;
+    if a.max_connections == 0 || a.header_timeout == 0 || a.idle_timeout == 0 {
+        anyhow::bail!("--max-connections, --header-timeout and --idle-timeout must be at least 1");
+    }
+    let total = a.max_sockets.unwrap_or(a.max_connections * 7 / 8);
+    if total >= a.max_connections {
+        anyhow::bail!(
+            "--max-sockets {total} must be below --max-connections {}: every WebSocket is \
+             also a connection, and plain requests need some left",
+            a.max_connections
+        );
+    }
+    Ok((
+        kyoku_server::SocketLimits {
+            per_game: a.max_sockets_per_game,
+            total,
+        },
+        kyoku_server::ConnectionLimits {
+            header_timeout: Duration::from_secs(a.header_timeout),
+            idle_timeout: Duration::from_secs(a.idle_timeout),
+            max: a.max_connections,
+        },
+    ))
 }
 
 /// Solves Dōbutsu on a thread of its own and writes the table where the

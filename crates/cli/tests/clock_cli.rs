@@ -42,6 +42,27 @@ fn play_on_a_clock_shows_the_times_and_resign_ends_the_game() {
 }
 
 #[test]
+fn a_resigned_game_loaded_again_is_over() {
+    let rec = temp_file("resigned-load.txt");
+    let (code, _, err) = kyoku_typed(
+        &[
+            "play",
+            "dobutsu",
+            "--players",
+            "human,human",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "b2b3\nresign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = kyoku_typed(&["play", "--load", rec.to_str().unwrap()], "a4a3\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("resigned"), "{out}");
+    assert!(!out.contains("to move>"), "no move is asked for: {out}");
+}
+
+#[test]
 fn a_draw_is_offered_and_accepted_between_people_only() {
     let (code, out, err) = kyoku_typed(
         &["play", "dobutsu", "--players", "human,human"],

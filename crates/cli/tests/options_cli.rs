@@ -41,6 +41,7 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
             sync: kyoku_server::store::SyncMode::Normal,
             sockets: kyoku_server::SocketLimits::default(),
             new_games_per_minute: 0,
+            connections: kyoku_server::ConnectionLimits::default(),
             abandon_after: None,
         }))
         .expect("server starts");

@@ -116,6 +116,11 @@ impl App {
         if kind == ActionKind::Rematch
             && let Some(new_id) = live.rematch.clone()
         {
+            if reply == Reply::Decline {
+                return Err(ApiError::not_allowed(format!(
+                    "the rematch has started: game {new_id}"
+                )));
+            }
             // Agreed before: the seat gets its place again.
             let place = rematch_place(&live, &slot.id, &new_id, seat - 1, &token);
             return Ok(Acted {
@@ -218,6 +223,9 @@ impl App {
     pub(crate) fn arm_clock(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
         let Some((_, at)) = live.session.deadline() else {
             live.armed = None;
+            if let Some(old) = live.timer.take() {
+                old.abort();
+            }
             return;
         };
         if live.armed == Some(at) {
@@ -226,11 +234,17 @@ impl App {
         live.armed = Some(at);
         let app = self.clone();
         let slot = slot.clone();
-        tokio::spawn(async move {
+        let timer = tokio::spawn(async move {
             let wait = at.saturating_sub(system_now());
             tokio::time::sleep(Duration::from_millis(wait)).await;
             app.flag(&slot, at).await;
         });
+        // One timer per game: the one for an older deadline goes (a
+        // correspondence game would otherwise keep one asleep for days per
+        // move).
+        if let Some(old) = live.timer.replace(timer.abort_handle()) {
+            old.abort();
+        }
     }
 
     /// Decides the flag fall the timer for `at` woke for (nothing when the
@@ -241,6 +255,8 @@ impl App {
             return;
         }
         live.armed = None;
+        // This task is the timer: done, nothing to abort.
+        live.timer = None;
         let before = live.session.checkpoint();
         let first_ply = live.session.ply();
         if live.session.check_time().is_none() {

@@ -463,6 +463,7 @@ impl App {
             rematch_of: None,
             rematch: None,
             armed: None,
+            timer: None,
             next_tokens: Vec::new(),
         };
         live.session.draw_all_chance().map_err(session_error)?;

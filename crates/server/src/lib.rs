@@ -12,6 +12,7 @@
 //!     sync: kyoku_server::store::SyncMode::Full,
 //!     sockets: kyoku_server::SocketLimits::default(),
 //!     new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
+//!     connections: kyoku_server::ConnectionLimits::default(),
 //!     abandon_after: Some(kyoku_server::ABANDON_AFTER),
 //! })
 //! .await?;
@@ -23,13 +24,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-use axum::serve::ListenerExt;
-
 mod actions;
 mod app;
 mod error;
 mod http;
 mod limit;
+mod listen;
 mod live;
 mod metrics;
 pub mod ops;
@@ -43,6 +43,7 @@ mod ws;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use kyoku_games::session::ProgramSource;
 
@@ -68,6 +69,9 @@ pub struct Config {
     /// Games one client address may start a minute (all at once after a
     /// quiet minute); more get 429 `rate_limited`. 0: no limit.
     pub new_games_per_minute: u32,
+    /// How many connections may be open at once and how long they may
+    /// take.
+    pub connections: ConnectionLimits,
     /// An untimed game nobody moved in for this long ends as abandoned;
     /// `None`: never.
     pub abandon_after: Option<std::time::Duration>,
@@ -80,7 +84,10 @@ pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(14
 pub const NEW_GAMES_PER_MINUTE: u32 = 60;
 
 /// Bounds on open WebSocket connections; one more is refused with 503
-/// `busy`.
+/// `busy`. A WebSocket is also one of the [`ConnectionLimits::max`]
+/// connections: keep [`SocketLimits::total`] below that, so that
+/// WebSockets can never take every connection and leave none for plain
+/// requests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SocketLimits {
     /// To one game (players and spectators together).
@@ -90,11 +97,39 @@ pub struct SocketLimits {
 }
 
 impl Default for SocketLimits {
-    /// 256 per game, 8192 in all.
+    /// 256 per game, 700 in all (100 below the default connection cap).
     fn default() -> Self {
         SocketLimits {
             per_game: 256,
-            total: 8192,
+            total: 700,
+        }
+    }
+}
+
+/// Bounds on the server's connections (before any upgrade to a WebSocket,
+/// which then stays open however quiet it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// From the first byte of a request to the end of its headers; a
+    /// client slower than that is disconnected.
+    pub header_timeout: Duration,
+    /// How long a connection may wait for a request with none in hand (a
+    /// new one, or a kept-alive one between requests) before it is closed.
+    pub idle_timeout: Duration,
+    /// Connections open at once, WebSockets included; one more gets a
+    /// `503 busy` answer and is closed. Each is a file of the process:
+    /// with 1,024 files allowed, 800 leave room for the database, the
+    /// tables, and the refusals being written (at most 32 at once).
+    pub max: usize,
+}
+
+impl Default for ConnectionLimits {
+    /// Headers within 10 s, 60 s idle, 800 connections.
+    fn default() -> Self {
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            max: 800,
         }
     }
 }
@@ -179,23 +214,16 @@ impl Server {
                 reason: e.to_string(),
             })?;
         let addr = listener.local_addr()?;
-        // No Nagle: an ack and the state after it are separate small writes,
-        // and the second must not wait for the peer's delayed TCP ack.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
         let router = http::router(app.clone());
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            axum::serve(
-                listener,
-                router.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .with_graceful_shutdown(async move {
+        let task = tokio::spawn(listen::serve(
+            listener,
+            router,
+            config.connections,
+            async move {
                 let _ = stop.await;
-            })
-            .await
-        });
+            },
+        ));
         Ok(Server {
             app,
             addr,

@@ -50,6 +50,8 @@ pub struct Live {
     pub rematch: Option<String>,
     /// The deadline (Unix ms) a flag timer waits for, if one does.
     pub armed: Option<u64>,
+    /// That timer's task.
+    pub timer: Option<tokio::task::AbortHandle>,
     /// Rematch token hashes set since the last commit (1-based seat, hex),
     /// stored with the next change.
     pub next_tokens: Vec<(usize, String)>,
@@ -132,6 +134,7 @@ impl Live {
             rematch_of: row.rematch_of.clone(),
             rematch: row.rematch.clone(),
             armed: None,
+            timer: None,
             next_tokens: Vec::new(),
         })
     }

@@ -28,6 +28,7 @@ async fn analysis_reads_the_table_and_says_when_there_is_none() {
         sync: kyoku_server::store::SyncMode::Normal,
         sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
+        connections: kyoku_server::ConnectionLimits::default(),
         abandon_after: None,
     })
     .await

@@ -13,15 +13,7 @@ use common::*;
 
 /// Creates a game from a whole request body; returns its id and tokens.
 async fn create(env: &Env, body: Value) -> (String, Vec<Value>) {
-    let (s, v) = env.post("/api/games", &body).await;
-    assert_eq!(s, 201, "{v}");
-    let tokens = v["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["token"].clone())
-        .collect();
-    (v["id"].as_str().unwrap().to_string(), tokens)
+    env.create_from(&body).await
 }
 
 async fn people(env: &Env, clock: Option<&str>) -> (String, Vec<Value>) {

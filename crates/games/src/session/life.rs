@@ -82,6 +82,24 @@ impl Ending {
         }
     }
 
+    /// The ending a recorded result names (`reason` and each seat's
+    /// score), when it is not one the rules make: what a loaded record of
+    /// a resigned game, say, must end with again.
+    pub fn from_result(reason: &str, scores: &[i32]) -> Option<Ending> {
+        let loser = || {
+            (scores.len() == 2 && scores[0] != scores[1])
+                .then(|| if scores[0] < scores[1] { 0 } else { 1 })
+        };
+        match reason {
+            "time" => loser().map(|seat| Ending::Time { seat }),
+            "resigned" => loser().map(|seat| Ending::Resigned { seat }),
+            "agreed" => Some(Ending::Agreed),
+            "aborted" => Some(Ending::Aborted),
+            "abandoned" => Some(Ending::Abandoned),
+            _ => None,
+        }
+    }
+
     /// Whether the game counts for nothing (no winner, no draw).
     pub fn is_no_result(reason: &str) -> bool {
         matches!(reason, "aborted" | "abandoned")
@@ -1080,6 +1098,33 @@ mod tests {
         assert_eq!(s.ply(), 0, "the late move is void");
         let o = s.outcome().unwrap();
         assert_eq!((o.reason, o.winner()), ("time", Some(Player::new(1))));
+    }
+
+    #[test]
+    fn a_recorded_ending_is_read_back() {
+        assert_eq!(
+            Ending::from_result("resigned", &[0, 1]),
+            Some(Ending::Resigned { seat: 0 })
+        );
+        assert_eq!(
+            Ending::from_result("time", &[1, 0]),
+            Some(Ending::Time { seat: 1 })
+        );
+        assert_eq!(Ending::from_result("agreed", &[0, 0]), Some(Ending::Agreed));
+        assert_eq!(Ending::from_result("lion captured", &[1, 0]), None);
+        assert_eq!(
+            Ending::from_result("time", &[0, 0]),
+            None,
+            "no loser: not read"
+        );
+        for e in [
+            Ending::Time { seat: 1 },
+            Ending::Resigned { seat: 0 },
+            Ending::Aborted,
+        ] {
+            let o = e.outcome(2);
+            assert_eq!(Ending::from_result(o.reason, o.scores()), Some(e));
+        }
     }
 
     #[test]

@@ -59,6 +59,7 @@ pub fn config(db: &std::path::Path) -> Config {
         sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
         abandon_after: None,
+        connections: kyoku_server::ConnectionLimits::default(),
     }
 }
 
@@ -109,12 +110,14 @@ impl Env {
     }
 
     pub async fn create(&self, game: &str, options: Value, seats: &[&str]) -> (String, Vec<Value>) {
-        let (s, v) = self
-            .post(
-                "/api/games",
-                &json!({"game": game, "options": options, "seats": seats}),
-            )
-            .await;
+        self.create_from(&json!({"game": game, "options": options, "seats": seats}))
+            .await
+    }
+
+    /// Creates a game from a whole request body; returns its id and the
+    /// seats' tokens.
+    pub async fn create_from(&self, body: &Value) -> (String, Vec<Value>) {
+        let (s, v) = self.post("/api/games", body).await;
         assert_eq!(s, 201, "{v}");
         let id = v["id"].as_str().unwrap().to_string();
         let tokens = v["seats"]
