@@ -75,10 +75,72 @@ pub struct ServeArgs {
     /// by their clocks instead.
     #[arg(long, default_value = "14d", value_parser = parse_span)]
     abandon_after: std::time::Duration,
+    /// How long a shutdown (SIGTERM, Ctrl-C) waits for the changes under
+    /// way, then for the WebSockets to close: a span like `abandon-after`'s.
+    #[arg(long, default_value = "10s", value_parser = parse_span)]
+    shutdown_grace: std::time::Duration,
+    /// The logs on stderr: `text` (one line per event, for people) or
+    /// `json` (one JSON object per line, for log collectors).
+    #[arg(long, default_value = "text")]
+    log_format: LogFormat,
+    /// Which events are logged, as in RUST_LOG (e.g. `info`,
+    /// `kyoku_server=debug,info`); default: RUST_LOG, else `info`.
+    #[arg(long)]
+    log_level: Option<String>,
     /// Outside UCI engines seats may name as `uci:NAME` (only these: a
     /// client can never name or start another program).
     #[command(flatten)]
     engines: EngineArgs,
+}
+
+/// The form of `kyoku serve`'s logs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One line per event, for people.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Sends the server's events to stderr in `format`, filtered by `level`
+/// (RUST_LOG's syntax), else RUST_LOG, else `info`.
+fn init_logs(format: LogFormat, level: Option<&str>) -> anyhow::Result<()> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match level {
+        Some(l) => EnvFilter::try_new(l).with_context(|| format!("--log-level {l:?}"))?,
+        None => match std::env::var("RUST_LOG") {
+            Ok(l) if !l.is_empty() => {
+                EnvFilter::try_new(&l).with_context(|| format!("RUST_LOG={l:?}"))?
+            }
+            _ => EnvFilter::new("info"),
+        },
+    };
+    use std::io::IsTerminal;
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(std::io::stderr);
+    let set = match format {
+        LogFormat::Text => logs.try_init(),
+        LogFormat::Json => logs.json().flatten_event(true).try_init(),
+    };
+    set.map_err(|e| anyhow::anyhow!("cannot set up the logs: {e}"))
+}
+
+/// Resolves on Ctrl-C (SIGINT) or SIGTERM; says which.
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            return tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+            };
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+    "SIGINT"
 }
 
 /// Arguments of `kyoku loadtest`.
@@ -123,59 +185,67 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .context("cannot start the async runtime")
 }
 
-/// Runs the server until Ctrl-C.
+/// Runs the server until Ctrl-C or SIGTERM, then shuts it down gracefully.
 pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
+    init_logs(a.log_format, a.log_level.as_deref())?;
+    let rt = runtime()?;
+    let out = rt.block_on(serve_on(a));
+    // A program still thinking must not hold the exit up.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
+    out
+}
+
+async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
     let (sockets, connections) = limits(&a)?;
-    runtime()?.block_on(async move {
-        // Outside engines come only from this command line, never a client.
-        let engines: Arc<dyn ProgramSource> = a.engines.engines(false)?;
-        let server = Server::start_with_programs(
-            Config {
-                addr: a.addr,
-                db: a.db.clone(),
-                ai_threads: a.ai_threads,
-                sync: a.sync,
-                sockets,
-                new_games_per_minute: a.new_games_per_minute,
-                connections,
-                abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
-            },
-            Some(engines),
-        )
-        .await?;
-        for p in server.problems() {
-            eprintln!("kyoku: left out {p}");
-        }
-        println!(
-            "kyoku serving on http://{} (database {})",
-            server.addr(),
-            a.db.display()
-        );
-        // On stderr: stdout's first line is the address, for scripts.
-        match kyoku_dobutsu::solve::shared_table() {
-            Ok(_) => eprintln!(
-                "kyoku: Dōbutsu perfect play and analysis read {}",
-                kyoku_dobutsu::solve::default_path(kyoku_dobutsu::solve::Convention::Seed)
-                    .display()
-            ),
-            Err(_) if a.build_table => {
-                eprintln!(
-                    "kyoku: no Dōbutsu table yet: building it in the background (a minute or two); \
+    // Outside engines come only from this command line, never a client.
+    let engines: Arc<dyn ProgramSource> = a.engines.engines(false)?;
+    let server = Server::start_with_programs(
+        Config {
+            addr: a.addr,
+            db: a.db.clone(),
+            ai_threads: a.ai_threads,
+            sync: a.sync,
+            sockets,
+            new_games_per_minute: a.new_games_per_minute,
+            connections,
+            abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
+        },
+        Some(engines),
+    )
+    .await?;
+    for p in server.problems() {
+        tracing::warn!("left out {p}");
+    }
+    println!(
+        "kyoku serving on http://{} (database {})",
+        server.addr(),
+        a.db.display()
+    );
+    tracing::info!(addr = %server.addr(), db = %a.db.display(), "serving");
+    // In the logs: stdout's first line is the address, for scripts.
+    match kyoku_dobutsu::solve::shared_table() {
+        Ok(_) => tracing::info!(
+            "Dōbutsu perfect play and analysis read {}",
+            kyoku_dobutsu::solve::default_path(kyoku_dobutsu::solve::Convention::Seed).display()
+        ),
+        Err(_) if a.build_table => {
+            tracing::info!(
+                "no Dōbutsu table yet: building it in the background (a minute or two); \
                      perfect play and analysis start when it is written"
-                );
-                build_table_in_background();
-            }
-            Err(e) => eprintln!(
-                "kyoku: Dōbutsu perfect play and analysis are off: {e}; \
+            );
+            build_table_in_background();
+        }
+        Err(e) => tracing::warn!(
+            "Dōbutsu perfect play and analysis are off: {e}; \
                  or start with --build-table to build it in the background"
-            ),
-        }
-        tokio::select! {
-            r = server.wait() => r?,
-            _ = tokio::signal::ctrl_c() => {}
-        }
-        Ok(())
-    })
+        ),
+    }
+    let signal = async {
+        let which = stop_signal().await;
+        tracing::info!(signal = which, "stopping");
+    };
+    server.serve_until(signal, a.shutdown_grace).await?;
+    Ok(())
 }
 
 /// The connection and WebSocket limits of the flags, checked against each
@@ -217,18 +287,18 @@ fn build_table_in_background() {
         .spawn(|| {
             let t0 = std::time::Instant::now();
             match build_table(t0) {
-                Ok(path) => eprintln!(
-                    "kyoku: Dōbutsu table written to {} in {:.0} s: perfect play and analysis are on",
+                Ok(path) => tracing::info!(
+                    "Dōbutsu table written to {} in {:.0} s: perfect play and analysis are on",
                     path.display(),
                     t0.elapsed().as_secs_f64()
                 ),
-                Err(e) => eprintln!(
-                    "kyoku: Dōbutsu table not built: {e:#} (try `kyoku solve dobutsu` to see more)"
+                Err(e) => tracing::error!(
+                    "Dōbutsu table not built: {e:#} (try `kyoku solve dobutsu` to see more)"
                 ),
             }
         });
     if let Err(e) = spawned {
-        eprintln!("kyoku: cannot start building the Dōbutsu table: {e}");
+        tracing::error!("cannot start building the Dōbutsu table: {e}");
     }
 }
 
@@ -243,8 +313,8 @@ fn build_table(t0: std::time::Instant) -> anyhow::Result<PathBuf> {
         .context("starting the solver's thread")?;
     let progress = |e: Event| {
         if let Event::Phase { name, .. } = e {
-            eprintln!(
-                "kyoku: Dōbutsu table: {name} ({:.0} s)",
+            tracing::info!(
+                "Dōbutsu table: {name} ({:.0} s)",
                 t0.elapsed().as_secs_f64()
             );
         }

@@ -10,7 +10,7 @@ use axum::body::Bytes;
 use kyoku_games::session::{Reply, system_now};
 use serde::Deserialize;
 
-use crate::app::{App, life_error, to_the_end};
+use crate::app::{App, life_error};
 use crate::error::ApiError;
 use crate::live::{HumanSeat, Live, Slot};
 use crate::store::Write;
@@ -81,7 +81,8 @@ impl App {
     ) -> Result<Acted, ApiError> {
         let slot = self.slot(id)?;
         let app = self.clone();
-        to_the_end(async move { app.act_now(slot, kind, req).await }).await
+        self.to_the_end(async move { app.act_now(slot, kind, req).await })
+            .await
     }
 
     async fn act_now(
@@ -263,8 +264,14 @@ impl App {
             self.arm_clock(slot, &mut live);
             return;
         }
-        if let Err(e) = self.commit(slot, &mut live, first_ply, before).await {
-            eprintln!("game {}: flag fall not stored: {}", slot.id, e.message);
+        let committed = self.commit(slot, &mut live, first_ply, before).await;
+        if committed.is_ok() {
+            let late = Duration::from_millis(system_now().saturating_sub(at));
+            self.ops.metrics.flag_fell(late);
+            tracing::debug!(game = %slot.id, late_ms = late.as_millis() as u64, "flag fell");
+        }
+        if let Err(e) = committed {
+            tracing::warn!(game = %slot.id, error = %e.message, "flag fall not stored; retrying in 1 s");
             // Tried again soon: the clock still shows the time is up.
             live.armed = None;
             drop(live);
@@ -310,7 +317,7 @@ impl App {
             if live.session.abandon()
                 && let Err(e) = self.commit(&slot, &mut live, first_ply, before).await
             {
-                eprintln!("game {}: abandonment not stored: {}", slot.id, e.message);
+                tracing::warn!(game = %slot.id, error = %e.message, "abandonment not stored");
             }
         }
     }

@@ -43,6 +43,8 @@ pub struct App {
     /// How long an untimed game may go without a move before it ends as
     /// abandoned; `None`: never.
     pub(crate) abandon_after: Option<std::time::Duration>,
+    /// Health, metrics and the shutdown's bookkeeping.
+    pub(crate) ops: Arc<crate::ops::Ops>,
 }
 
 /// A WebSocket connection's place in the counts; given back when dropped.
@@ -110,14 +112,22 @@ pub(crate) fn now() -> i64 {
         .unwrap_or(0)
 }
 
-/// Runs a change of state to its end in a task of its own, whatever
-/// happens to the request that asked for it.
-pub(crate) async fn to_the_end<T: Send + 'static>(
-    change: impl Future<Output = Result<T, ApiError>> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::spawn(change)
+impl App {
+    /// Runs a change of state to its end in a task of its own, whatever
+    /// happens to the request that asked for it; counted among the
+    /// changes a graceful shutdown waits for (and refused once it began).
+    pub(crate) async fn to_the_end<T: Send + 'static>(
+        &self,
+        change: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let pass = self.ops.enter()?;
+        tokio::spawn(async move {
+            let _pass = pass;
+            change.await
+        })
         .await
         .map_err(|e| ApiError::internal(format!("the change failed: {e}")))?
+    }
 }
 
 /// The API's answer to a session's refusal.
@@ -225,7 +235,7 @@ impl App {
     /// The server state over `store`, with the games read from it. Games
     /// that no longer replay are reported and left out.
     pub fn new(
-        store: Store,
+        mut store: Store,
         rows: Vec<GameRow>,
         ai_threads: usize,
         socket_limits: SocketLimits,
@@ -233,6 +243,8 @@ impl App {
         programs: Option<Arc<dyn ProgramSource>>,
         abandon_after: Option<std::time::Duration>,
     ) -> (Arc<App>, Vec<String>) {
+        let ops = Arc::new(crate::ops::Ops::default());
+        store.observe_commits(ops.metrics.commit_seconds.clone());
         let app = Arc::new(App {
             games: RwLock::new(HashMap::new()),
             store,
@@ -243,6 +255,7 @@ impl App {
                 .then(|| PerAddress::per_minute(new_games_per_minute)),
             programs,
             abandon_after,
+            ops,
         });
         let mut problems = Vec::new();
         for row in rows {
@@ -274,6 +287,17 @@ impl App {
             self.arm_clock(&slot, &mut live);
         }
         self.start_abandon_sweep();
+        self.ops.set_started();
+    }
+
+    /// How many games are held in memory.
+    pub(crate) fn games_in_memory(&self) -> usize {
+        self.games_read().len()
+    }
+
+    /// How many WebSocket connections are open.
+    pub(crate) fn sockets_open(&self) -> usize {
+        self.sockets.load(Ordering::Relaxed)
     }
 
     /// Every game in memory.
@@ -368,7 +392,8 @@ impl App {
     /// Creates a game; returns the answer of `POST /api/games`.
     pub async fn create(self: &Arc<Self>, req: CreateRequest) -> Result<CreateAnswer, ApiError> {
         let app = self.clone();
-        to_the_end(async move { app.create_now(req).await }).await
+        self.to_the_end(async move { app.create_now(req).await })
+            .await
     }
 
     async fn create_now(self: &Arc<Self>, req: CreateRequest) -> Result<CreateAnswer, ApiError> {
@@ -500,7 +525,8 @@ impl App {
     pub async fn play(self: &Arc<Self>, id: &str, req: MoveRequest) -> Result<Played, ApiError> {
         let slot = self.slot(id)?;
         let app = self.clone();
-        to_the_end(async move { app.play_now(slot, req).await }).await
+        self.to_the_end(async move { app.play_now(slot, req).await })
+            .await
     }
 
     async fn play_now(
@@ -550,6 +576,7 @@ impl App {
         }
         let first_ply = first_ply.min(live.session.ply());
         let moves = move_rows(&live.session, first_ply);
+        let new_moves = moves.len() as u64;
         let text = moves.first().map(|m| m.text.clone()).unwrap_or_default();
         let t = now();
         let w = Write::Change {
@@ -565,6 +592,7 @@ impl App {
             live.session.rollback(before);
             return Err(ApiError::storage(e.to_string()));
         }
+        self.ops.metrics.moves.inc_by(new_moves);
         live.updated_at = t;
         let snapshot = slot.publish(live);
         self.maybe_start_program(slot, live);
@@ -585,7 +613,8 @@ impl App {
     ) -> Result<JoinAnswer, ApiError> {
         let slot = self.slot(id)?;
         let app = self.clone();
-        to_the_end(async move { app.join_now(slot, seat, name).await }).await
+        self.to_the_end(async move { app.join_now(slot, seat, name).await })
+            .await
     }
 
     async fn join_now(

@@ -1,4 +1,5 @@
-//! The HTTP routes of `/api/`.
+//! The HTTP routes: `/api/`, the operators' `/healthz`, `/readyz` and
+//! `/metrics`, the UI.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -22,7 +23,7 @@ use crate::actions::{Acted, ActionKind, ActionRequest};
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
 use crate::views::JoinAnswer;
-use crate::{BODY_LIMIT, web, ws};
+use crate::{BODY_LIMIT, ops, web, ws};
 
 /// A game's id from the path. An id that cannot be read (not UTF-8, say)
 /// is the API's JSON 400, never the framework's plain-text rejection.
@@ -67,11 +68,13 @@ pub fn router(app: Arc<App>) -> Router {
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(require_json))
-        .with_state(app);
+        .with_state(app.clone());
     Router::new()
         .nest("/api", api)
+        .merge(ops::routes(app.clone()))
         .fallback(web::serve)
         .layer(middleware::map_response(protect))
+        .layer(middleware::from_fn_with_state(app, ops::count_requests))
 }
 
 /// A POST must say it sends JSON: a browser sends a cross-site form or
@@ -233,7 +236,7 @@ async fn analysis(
         Ok(v) => Ok(Json(v)),
         Err(e @ AnalysisError::NotAvailable(_)) => Err(ApiError::bad_request(e.to_string())),
         Err(AnalysisError::NoTable(e)) => {
-            eprintln!("analysis of game {id}: {e}");
+            tracing::warn!(game = %id, error = %e, "analysis: no usable table");
             Err(ApiError::no_tablebase())
         }
         Err(e @ AnalysisError::BadPosition(_)) => Err(ApiError::internal(e.to_string())),

@@ -31,6 +31,8 @@ mod http;
 mod limit;
 mod listen;
 mod live;
+mod metrics;
+pub mod ops;
 mod programs;
 pub mod store;
 mod tokens;
@@ -158,6 +160,7 @@ pub enum ServeError {
 
 /// A running server.
 pub struct Server {
+    app: Arc<App>,
     addr: SocketAddr,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     shutdown: tokio::sync::oneshot::Sender<()>,
@@ -211,7 +214,7 @@ impl Server {
                 reason: e.to_string(),
             })?;
         let addr = listener.local_addr()?;
-        let router = http::router(app);
+        let router = http::router(app.clone());
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(listen::serve(
             listener,
@@ -222,6 +225,7 @@ impl Server {
             },
         ));
         Ok(Server {
+            app,
             addr,
             task,
             shutdown,
@@ -244,6 +248,35 @@ impl Server {
     pub async fn wait(self) -> Result<(), ServeError> {
         let _keep = self.shutdown;
         Ok(self.task.await.map_err(std::io::Error::other)??)
+    }
+
+    /// Serves until `signal`, then shuts down gracefully: stops accepting,
+    /// lets the changes under way finish and closes every WebSocket with
+    /// 1001 (going away), each within `grace` ([`ops::drain`]).
+    pub async fn serve_until(
+        self,
+        signal: impl Future<Output = ()>,
+        grace: std::time::Duration,
+    ) -> Result<ops::Drained, ServeError> {
+        let Server {
+            app,
+            mut task,
+            shutdown,
+            ..
+        } = self;
+        tokio::select! {
+            r = &mut task => {
+                r.map_err(std::io::Error::other)??;
+                return Ok(ops::Drained::default());
+            }
+            () = signal => {}
+        }
+        let _ = shutdown.send(());
+        let drained = ops::drain(&app, grace).await;
+        if tokio::time::timeout(grace, &mut task).await.is_err() {
+            task.abort();
+        }
+        Ok(drained)
     }
 
     /// Stops listening; open connections get two seconds to finish.

@@ -72,7 +72,7 @@ pub async fn serve(
                     if !is_connection_error(&e) {
                         // Once a minute in the log, not ten times a second.
                         if reported.is_none_or(|t| t.elapsed() > Duration::from_secs(60)) {
-                            eprintln!("kyoku: accepting a connection failed: {e}");
+                            tracing::warn!(error = %e, "accepting a connection failed");
                             reported = Some(Instant::now());
                         }
                         tokio::time::sleep(ACCEPT_PAUSE).await;

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::app::App;
 use crate::live::{Live, Slot};
+use crate::metrics::Held;
 
 impl App {
     /// Starts the program task of a game if a program must act and none runs.
@@ -30,9 +31,11 @@ impl App {
     async fn run_programs(self: Arc<Self>, slot: Arc<Slot>) {
         let mut failures = 0u32;
         loop {
+            let queued = Held::new(&self.ops.metrics.programs_queued);
             let Ok(permit) = self.ai_pool.clone().acquire_owned().await else {
                 return;
             };
+            drop(queued);
             let turn = {
                 let mut live = slot.live.lock().await;
                 match live.session.begin_program_turn() {
@@ -42,14 +45,16 @@ impl App {
                         return;
                     }
                     Err(e) => {
-                        eprintln!("game {}: {e}", slot.id);
+                        tracing::error!(game = %slot.id, error = %e, "program turn not begun");
                         live.ai_running = false;
                         return;
                     }
                 }
             };
             let seat = turn.seat;
+            let thinking = Held::new(&self.ops.metrics.programs_thinking);
             let thought = tokio::task::spawn_blocking(move || turn.think()).await;
+            drop(thinking);
             drop(permit);
             let mut live = slot.live.lock().await;
             let Ok(thought) = thought else {
@@ -63,18 +68,18 @@ impl App {
                 Ok(None) => continue, // the game moved on meanwhile; think again
                 Ok(Some(played)) => {
                     if let Some(why) = played.stood_in {
-                        eprintln!(
-                            "game {}: seat {}: {why}; {} played at random in its place",
-                            slot.id,
-                            seat + 1,
-                            played.text
+                        tracing::warn!(
+                            game = %slot.id,
+                            seat = seat + 1,
+                            played = %played.text,
+                            "program failed: {why}; a random legal move was played in its place"
                         );
                     }
                 }
                 // Thought past its time: the flag fall is stored below.
                 Err(kyoku_games::SessionError::OutOfTime { .. }) => {}
                 Err(e) => {
-                    eprintln!("game {}: {e}", slot.id);
+                    tracing::error!(game = %slot.id, seat = seat + 1, error = %e, "program move not played");
                     live.ai_running = false;
                     return;
                 }
@@ -85,7 +90,13 @@ impl App {
                 Ok(_) => failures = 0,
                 Err(e) => {
                     failures += 1;
-                    eprintln!("game {}: {} (try {failures})", slot.id, e.message);
+                    tracing::warn!(
+                        game = %slot.id,
+                        seat = seat + 1,
+                        error = %e.message,
+                        tries = failures,
+                        "program move not stored; retrying"
+                    );
                 }
             }
             if live.ai_running || live.session.program_to_act().is_none() {

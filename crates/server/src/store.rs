@@ -127,6 +127,9 @@ pub enum Write {
         /// `open`, `active` or `finished`.
         status: String,
     },
+    /// Nothing: a trivial query in a write transaction, to learn that the
+    /// store answers (the readiness check).
+    Probe,
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -135,6 +138,26 @@ type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 #[derive(Clone)]
 pub struct Store {
     tx: mpsc::Sender<Job>,
+    /// The file, and its identity when opened: the readiness check
+    /// notices when it was removed or replaced.
+    path: std::path::PathBuf,
+    file: Option<FileId>,
+    /// Where the time of each write until durable is recorded.
+    commit_seconds: Option<prometheus_client::metrics::histogram::Histogram>,
+}
+
+/// A file's device and inode.
+type FileId = (u64, u64);
+
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &Path) -> Option<FileId> {
+    None
 }
 
 const SCHEMA: &str = "
@@ -274,18 +297,58 @@ pub fn open(path: &Path, sync: SyncMode) -> Result<(Store, Vec<GameRow>), StoreE
         .name("kyoku-store".into())
         .spawn(move || writer(conn, rx))
         .map_err(|e| StoreError(e.to_string()))?;
-    Ok((Store { tx }, games))
+    let store = Store {
+        tx,
+        path: path.to_path_buf(),
+        file: file_id(path),
+        commit_seconds: None,
+    };
+    Ok((store, games))
 }
 
 impl Store {
     /// Commits one write; returns once it is durable.
     pub async fn write(&self, w: Write) -> Result<(), StoreError> {
+        let began = std::time::Instant::now();
+        let probe = matches!(w, Write::Probe);
         let (done, wait) = oneshot::channel();
         self.tx
             .send((w, done))
             .map_err(|_| StoreError("the writer has stopped".into()))?;
-        wait.await
-            .map_err(|_| StoreError("the writer has stopped".into()))?
+        let out = wait
+            .await
+            .map_err(|_| StoreError("the writer has stopped".into()))?;
+        if let Some(h) = self.commit_seconds.as_ref().filter(|_| !probe) {
+            h.observe(began.elapsed().as_secs_f64());
+        }
+        out
+    }
+
+    /// Records the time of every write until durable in `h`.
+    pub fn observe_commits(&mut self, h: prometheus_client::metrics::histogram::Histogram) {
+        self.commit_seconds = Some(h);
+    }
+
+    /// Whether the store answers: its file is still the one opened (a
+    /// removed or replaced file would take commits no one reads again),
+    /// and the writer runs a trivial query in a write transaction within
+    /// `within` (a file locked by another process, a stuck disk or a
+    /// stopped writer do not).
+    pub async fn ready(&self, within: std::time::Duration) -> Result<(), StoreError> {
+        if self.file.is_some() && file_id(&self.path) != self.file {
+            return Err(StoreError(format!(
+                "the database file {} was removed or replaced since the server opened it",
+                self.path.display()
+            )));
+        }
+        match tokio::time::timeout(within, self.write(Write::Probe)).await {
+            Ok(r) => r,
+            Err(_) => Err(StoreError(format!(
+                "the database did not answer within {} ms (locked by another process, \
+                 or the disk is stuck)",
+                within.as_millis()
+            ))),
+        }
     }
 }
 
@@ -387,6 +450,10 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
                 "UPDATE games SET status = ?2, updated_at = ?3, life = ?4 WHERE id = ?1",
             )?
             .execute(params![id, status, at, life])?;
+        }
+        Write::Probe => {
+            conn.prepare_cached("SELECT count(*) FROM games WHERE rowid < 0")?
+                .query_row([], |_| Ok(()))?;
         }
         Write::Join {
             id,

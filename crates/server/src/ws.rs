@@ -20,6 +20,7 @@ use crate::error::ApiError;
 use crate::http::GameId;
 use crate::limit::Bucket;
 use crate::live::Snapshot;
+use crate::ops::GOING_AWAY;
 use crate::tokens::{hex, parse_token, rematch_token};
 
 /// Messages per second a connection may send on average.
@@ -28,6 +29,8 @@ pub const RATE: f64 = 20.0;
 pub const BURST: f64 = 40.0;
 /// Refused messages after which a connection is closed.
 pub const MAX_REFUSED: u32 = 200;
+/// The reason sent with [`GOING_AWAY`].
+const GOING_AWAY_REASON: &str = "the server is shutting down; reconnect";
 const PING_EVERY: Duration = Duration::from_secs(30);
 /// The largest message the protocol layer reads at all: one over
 /// [`BODY_LIMIT`] but under this is answered with a close frame (1009, "message
@@ -98,8 +101,20 @@ async fn connection(
     let mut told_rematch = false;
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
+    // The server going away: close with 1001 so the client reconnects
+    // (elsewhere, or after the restart).
+    let mut going = app.ops.going_away();
+    let gone = *going.borrow_and_update();
+    if gone {
+        close(&mut socket, GOING_AWAY, GOING_AWAY_REASON.into()).await;
+        return;
+    }
     loop {
         tokio::select! {
+            _ = going.changed() => {
+                close(&mut socket, GOING_AWAY, GOING_AWAY_REASON.into()).await;
+                return;
+            }
             changed = states.changed() => {
                 if changed.is_err() {
                     return;

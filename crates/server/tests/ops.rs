@@ -1,0 +1,183 @@
+//! What operators ask of the server: `/healthz`, `/readyz` (and what makes
+//! it fail and recover), `/metrics` moving with play, and the graceful
+//! shutdown's close code.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{next_json, next_reply, start};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Polls `/readyz` until it answers `status` (15 s at most); its body.
+async fn readyz_until(env: &common::Env, status: u16) -> serde_json::Value {
+    let start = Instant::now();
+    loop {
+        let (s, v) = env.get("/readyz").await;
+        if s == status {
+            return v;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "/readyz still {s} {v}, not {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn healthz_and_readyz_answer_outside_the_api() {
+    let env = start().await;
+    assert_eq!(env.get("/healthz").await, (200, json!({"status": "ok"})));
+    assert_eq!(env.get("/readyz").await, (200, json!({"status": "ready"})));
+    // Not swallowed by the UI's fallback, not under /api/.
+    assert_eq!(env.get("/api/healthz").await.0, 404);
+}
+
+/// SQLite keeps writing to a file that was moved or removed under it:
+/// every commit after that would go where no restart reads it. Readiness
+/// says so, and comes back when the file is back.
+#[tokio::test]
+async fn readyz_fails_while_the_database_file_is_gone_and_recovers() {
+    let env = start().await;
+    let aside = env.db.with_extension("aside");
+    std::fs::rename(&env.db, &aside).unwrap();
+    let v = readyz_until(&env, 503).await;
+    assert_eq!(v["error"], "unavailable", "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("removed or replaced"),
+        "{v}"
+    );
+    // A new empty file in its place is not the database either.
+    std::fs::write(&env.db, b"").unwrap();
+    assert_eq!(env.get("/readyz").await.0, 503);
+    std::fs::rename(&aside, &env.db).unwrap();
+    readyz_until(&env, 200).await;
+}
+
+/// Another process holding the database's write lock: the probe cannot
+/// begin its write transaction, readiness fails; released, it recovers.
+#[tokio::test]
+async fn readyz_fails_while_another_process_locks_the_database() {
+    let env = start().await;
+    let other = rusqlite::Connection::open(&env.db).unwrap();
+    other.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let v = readyz_until(&env, 503).await;
+    assert!(
+        v["message"].as_str().unwrap().contains("did not answer")
+            || v["message"].as_str().unwrap().contains("locked"),
+        "{v}"
+    );
+    other.execute_batch("COMMIT").unwrap();
+    readyz_until(&env, 200).await;
+}
+
+/// The value of the sample `name` (labels included) in a metrics page.
+fn sample(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("no sample {name} in\n{text}"))
+}
+
+async fn metrics(env: &common::Env) -> String {
+    let r = env.http.get(env.url("/metrics")).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let kind = r.headers()["content-type"].to_str().unwrap().to_string();
+    assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
+    r.text().await.unwrap()
+}
+
+#[tokio::test]
+async fn metrics_move_with_play() {
+    let env = start().await;
+    let before = metrics(&env).await;
+    assert_eq!(sample(&before, "kyoku_moves_committed_total"), 0.0);
+    assert_eq!(sample(&before, "kyoku_games_in_memory"), 0.0);
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let mut ws = env.ws(&id).await;
+    let mut state = next_json(&mut ws).await["state"].clone();
+    for (i, token) in tokens.iter().enumerate() {
+        let mv = state["legal_moves"][0].clone();
+        let msg = json!({"seat": i + 1, "token": token, "move": mv, "ref": i});
+        ws.send(Message::text(msg.to_string())).await.unwrap();
+        assert_eq!(next_reply(&mut ws).await["type"], "ack");
+        state = common::state_at(&mut ws, i as u64 + 1).await;
+    }
+    // A 404 for the status classes.
+    assert_eq!(env.get("/api/games/nosuchgame").await.0, 404);
+    let after = metrics(&env).await;
+    assert_eq!(sample(&after, "kyoku_moves_committed_total"), 2.0);
+    assert_eq!(sample(&after, "kyoku_games_in_memory"), 1.0);
+    assert_eq!(sample(&after, "kyoku_websocket_connections"), 1.0);
+    // The game's creation and two moves: three commits timed.
+    assert!(sample(&after, "kyoku_store_commit_seconds_count") >= 3.0);
+    assert!(sample(&after, "kyoku_http_requests_total{class=\"2xx\"}") >= 2.0);
+    assert!(sample(&after, "kyoku_http_requests_total{class=\"4xx\"}") >= 1.0);
+    assert_eq!(sample(&after, "kyoku_programs_thinking"), 0.0);
+}
+
+#[tokio::test]
+async fn a_graceful_shutdown_closes_websockets_with_going_away() {
+    let env = start().await;
+    let (id, _) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let mut ws = env.ws(&id).await;
+    next_json(&mut ws).await;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = env.server;
+    let serving = tokio::spawn(async move {
+        server
+            .serve_until(
+                async {
+                    let _ = stopped.await;
+                },
+                Duration::from_secs(5),
+            )
+            .await
+    });
+    stop.send(()).unwrap();
+    let close = loop {
+        match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame,
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no close frame: {other:?}"),
+        }
+    };
+    let frame = close.expect("a close frame with a code");
+    assert_eq!(u16::from(frame.code), 1001, "{frame:?}");
+    let drained = serving.await.unwrap().unwrap();
+    assert_eq!(drained, kyoku_server::ops::Drained::default());
+}
+
+/// A flag fall on a 1.2 s clock shows in the lag histogram.
+#[tokio::test]
+async fn a_flag_fall_is_timed() {
+    let env = start().await;
+    let (s, v) = env
+        .post(
+            "/api/games",
+            &json!({"game": "dobutsu", "seats": ["human", "human"], "clock": "0.02+0"}),
+        )
+        .await;
+    assert_eq!(s, 201, "{v}");
+    assert_eq!(
+        sample(&metrics(&env).await, "kyoku_flag_fall_lag_seconds_count"),
+        0.0
+    );
+    let start = Instant::now();
+    loop {
+        let text = metrics(&env).await;
+        if sample(&text, "kyoku_flag_fall_lag_seconds_count") == 1.0 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no flag fall timed"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
