@@ -899,9 +899,22 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     let players = if rec.players.is_empty() {
         String::new()
     } else {
-        format!(" — {}", rec.players.join(", "))
+        // A seat's name goes before its spec: `Hana (human)`.
+        let named: Vec<String> = rec
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| match rec.names.get(i).cloned().flatten() {
+                Some(name) => format!("{} ({spec})", crate::replay::printable(&name)),
+                None => spec.clone(),
+            })
+            .collect();
+        format!(" — {}", named.join(", "))
     };
-    println!("kyoku replay {}{players} — {total} moves", rec.game);
+    let clock = rec
+        .time_control
+        .map_or(String::new(), |tc| format!(" — clock {tc}"));
+    println!("kyoku replay {}{players}{clock} — {total} moves", rec.game);
     let step_help = "Enter or n: next move · b: back · NUMBER: go to that move · end · quit";
     let stepping = !a.all;
     if stepping {

@@ -69,7 +69,7 @@ fn result_words(scores: &[i32], view: &dyn View, style: &Style) -> String {
 
 /// A record's text as it may be shown in a terminal: no control
 /// characters (a file could carry escape sequences).
-fn printable(text: &str) -> String {
+pub fn printable(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).collect()
 }
 

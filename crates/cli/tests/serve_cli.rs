@@ -298,3 +298,74 @@ async fn sigkill_mid_think_is_not_charged_to_the_clock_and_actions_survive() {
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["state"]["result"]["reason"], "agreed");
 }
+
+/// A game's record as the server gives it for download reads back in
+/// `kyoku replay` (moves, time control, names, clocks) and ends with the
+/// result, here a resignation the moves do not show.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_record_download_reads_back_in_kyoku_replay() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let http = reqwest::Client::new();
+    let (_child, addr) = serve(&dir.path().join("k.db"));
+    let (s, made) = post(
+        &http,
+        format!("http://{addr}/api/games"),
+        json!({"game": "shogun", "seats": ["human", "human"], "clock": "5+3",
+               "names": ["Hana", "Ken 健"]}),
+    )
+    .await;
+    assert_eq!(s, 201, "{made}");
+    let id = made["id"].as_str().expect("id");
+    let tokens: Vec<Value> = (0..2).map(|i| made["seats"][i]["token"].clone()).collect();
+    let url = format!("http://{addr}/api/games/{id}");
+    let first = made["state"]["legal_moves"][0]
+        .as_str()
+        .expect("a move")
+        .to_string();
+    let (s, _) = post(
+        &http,
+        format!("{url}/moves"),
+        json!({"seat": 1, "token": tokens[0], "move": first}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, _) = post(
+        &http,
+        format!("{url}/resign"),
+        json!({"seat": 2, "token": tokens[1]}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let text = http
+        .get(format!("{url}/record"))
+        .send()
+        .await
+        .expect("record")
+        .text()
+        .await
+        .expect("text");
+    let file = dir.path().join("game.txt");
+    std::fs::write(&file, &text).expect("written");
+    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        .args(["replay", "--all"])
+        .arg(&file)
+        .output()
+        .expect("kyoku replay runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (from, to) = first.split_at(2);
+    assert!(stdout.contains(&format!("from {from} to {to}")), "{stdout}");
+    assert!(
+        stdout.contains("Hana (human), Ken 健 (human) — clock 5+3"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Game over (resigned)"), "{stdout}");
+    assert!(
+        text.contains("time 5+3\n") && text.contains("Ken 健"),
+        "{text}"
+    );
+}
