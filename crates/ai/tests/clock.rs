@@ -1,6 +1,6 @@
 //! Programs on a clock. A long clock changes nothing (a level is not
 //! stronger than its own budget); a short one cuts the search. And the
-//! heavy checks: `ai:5` plays each game against itself at 1+0 (one second
+//! heavy checks: `ai:5` plays each game against itself on a one-second clock (one second
 //! each, nothing added), each move's real thinking time taken off the
 //! mover's clock, and never runs out.
 //!
@@ -134,7 +134,7 @@ fn play<P: Position>(start: P, mut agents: Vec<Box<dyn Agent<P>>>, clock: TimeLe
     }
 }
 
-/// Plays `games` games (`KYOKU_CLOCK_GAMES` overrides it) of `ai:5` at 1+0
+/// Plays `games` games (`KYOKU_CLOCK_GAMES` overrides it) of `ai:5` on a one-second clock
 /// made by `game(n)`, prints what they came to, and fails on any loss on
 /// time.
 fn one_second_each<P: Position>(
@@ -176,7 +176,7 @@ fn one_second_each<P: Position>(
     over.sort_unstable();
     let pct = |q: usize| over.get((over.len() * q / 100).min(over.len().saturating_sub(1)));
     println!(
-        "{name}: {games} games of ai:5 at 1+0: {flags} lost on time; least time left {least:?}; \
+        "{name}: {games} games of ai:5, one second each: {flags} lost on time; least time left {least:?}; \
          median plies {}; most decisions of one seat {most_moves}; \
          time beyond the budget: median {:?}, p99 {:?}, max {:?}",
         plies[plies.len() / 2],
