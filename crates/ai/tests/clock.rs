@@ -1,8 +1,9 @@
 //! Programs on a clock. A long clock changes nothing (a level is not
 //! stronger than its own budget); a short one cuts the search. And the
-//! heavy checks: `ai:5` plays each game against itself on a one-second clock (one second
-//! each, nothing added), each move's real thinking time taken off the
-//! mover's clock, and never runs out.
+//! heavy checks: `ai:5` plays each game against itself on a one-second
+//! clock (one second each, nothing added: far harsher than 1+0), each
+//! move's real thinking time taken off the mover's clock, and never runs
+//! out.
 //!
 //! The heavy checks play whole games at full strength, so they are ignored
 //! by `cargo test`; CI runs them:
