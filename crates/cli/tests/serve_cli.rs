@@ -3,7 +3,8 @@
 //! there, the games replay through the engine, and play goes on — people's
 //! seats and programs' seats alike.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -36,16 +37,7 @@ fn serve(db: &Path) -> (Proc, String) {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("kyoku serve runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the server prints its address");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
+    let addr = common::served_address(&mut child);
     (Proc(child), addr)
 }
 

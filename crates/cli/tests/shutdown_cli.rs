@@ -4,7 +4,8 @@
 //! logs are one JSON object per line.
 #![cfg(unix)]
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -52,16 +53,7 @@ fn serve(db: &Path, log: &Path) -> (Proc, String) {
         .stderr(std::fs::File::create(log).expect("log file"))
         .spawn()
         .expect("kyoku serve runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the server prints its address");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
+    let addr = common::served_address(&mut child);
     (Proc(child), addr)
 }
 
