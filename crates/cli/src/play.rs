@@ -647,11 +647,13 @@ impl Terminal {
     /// `draw`: offers a draw to the other person, or accepts theirs.
     /// `true` when the game ended so.
     fn draw_command(&mut self, seat: usize) -> anyhow::Result<bool> {
-        let other = 1 - seat.min(1);
-        if self.game().num_players() != 2 || !self.session.is_human(other) {
+        let two_people =
+            self.game().num_players() == 2 && self.session.is_human(0) && self.session.is_human(1);
+        if !two_people {
             self.say("draw offers are between two people; against a program, resign or play on")?;
             return Ok(false);
         }
+        let other = 1 - seat;
         match self.session.draw(seat, Reply::Offer) {
             Ok(()) if self.session.outcome().is_some() => {
                 self.say("Draw agreed.")?;

@@ -70,7 +70,7 @@ fn a_draw_is_offered_and_accepted_between_people_only() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("player 1 (Sente) offers a draw"), "{out}");
-    // Seat 2 moved instead? No: it offered too, which accepts.
+    // Seat 1's own move keeps its offer; seat 2 offering too accepts it.
     assert!(out.contains("Draw agreed."), "{out}");
     assert!(out.contains("agreed"), "{out}");
     let (_, out, _) = kyoku_typing(

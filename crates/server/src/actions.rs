@@ -122,10 +122,10 @@ impl App {
                 )));
             }
             // Agreed before: the seat gets its place again.
-            let place = rematch_place(&live, &slot.id, &new_id, seat - 1, &token);
+            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, &token);
             return Ok(Acted {
                 state: slot.snapshot().json.clone(),
-                rematch: place,
+                rematch: Some(place),
             });
         }
         let before = live.session.checkpoint();
@@ -151,10 +151,10 @@ impl App {
         }
         if agreed {
             let new_id = self.start_rematch(&slot, &mut live).await?;
-            let place = rematch_place(&live, &slot.id, &new_id, seat - 1, &token);
+            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, &token);
             return Ok(Acted {
                 state: slot.snapshot().json.clone(),
-                rematch: place,
+                rematch: Some(place),
             });
         }
         let played = self.commit(&slot, &mut live, first_ply, before).await?;
@@ -200,8 +200,7 @@ impl App {
         }
         let id = self.fresh_id();
         live.rematch_of = Some(slot.id.clone());
-        let mut row = self.new_row(&id, &live);
-        row.rematch_of = Some(slot.id.clone());
+        let row = self.new_row(&id, &live);
         let w = Write::Rematch {
             game: row,
             status: live.status().as_str().to_string(),
@@ -323,20 +322,20 @@ impl App {
     }
 }
 
-/// The place of old seat `seat` (from 0) in the rematch `new_id` of game
-/// `old_id`, with its token derived from the old one.
-fn rematch_place(
-    live: &Live,
+/// The place of old seat `seat` (from 0) of an `n`-seat game `old_id` in
+/// its rematch `new_id` (seats move on by one, as
+/// `Session::rematch_seats` makes them), with its token derived from the
+/// old one.
+pub(crate) fn rematch_place(
+    n: usize,
     old_id: &str,
     new_id: &str,
     seat: usize,
     token: &crate::tokens::Token,
-) -> Option<RematchSeat> {
-    let n = live.humans.len();
-    let new_seat = (seat + 1) % n;
-    Some(RematchSeat {
+) -> RematchSeat {
+    RematchSeat {
         id: new_id.to_string(),
-        seat: new_seat + 1,
+        seat: (seat + 1) % n.max(1) + 1,
         token: hex(&rematch_token(old_id, token)),
-    })
+    }
 }

@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use kyoku_core::{AgentError, SeatSpec};
 use kyoku_games::clock::TimeControl;
-use kyoku_games::session::{Checkpoint, Failure, LifeError, ProgramSource, Seeds};
+use kyoku_games::session::{Checkpoint, Failure, LifeError, ProgramSource, Seeds, check_name};
 use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use rand::Rng;
 use serde::Deserialize;
@@ -203,14 +203,6 @@ fn move_rows(session: &Session, first_ply: usize) -> Vec<MoveRow> {
                 .and_then(|c| serde_json::to_string(&c).ok()),
         })
         .collect()
-}
-
-/// The hash of human seat `n`'s (1-based) token.
-fn token_hash_of(live: &Live, n: usize) -> crate::tokens::TokenHash {
-    live.humans[n - 1]
-        .as_ref()
-        .map(|h| h.token)
-        .unwrap_or_default()
 }
 
 /// The seats of a new game as its creator sees them, with `tokens`.
@@ -623,6 +615,12 @@ impl App {
         seat: Option<usize>,
         name: Option<String>,
     ) -> Result<JoinAnswer, ApiError> {
+        // A bad name is refused before anything changes.
+        let name = name
+            .as_deref()
+            .map(check_name)
+            .transpose()
+            .map_err(|e| ApiError::bad_options(format!("name: {e}")))?;
         let mut live = slot.live.lock().await;
         let is_open = |h: &Option<HumanSeat>| h.as_ref().is_some_and(|h| h.open);
         let n = match seat {
@@ -643,20 +641,19 @@ impl App {
             return Err(ApiError::seat_taken("not a human seat"));
         };
         let before = human.clone();
+        let token_hash = hash_token(&token);
         human.open = false;
-        human.token = hash_token(&token);
+        human.token = token_hash;
         let checkpoint = live.session.checkpoint();
-        if let Err(e) = live.session.set_name(n - 1, name.as_deref()) {
-            live.humans[n - 1] = Some(before);
-            return Err(ApiError::bad_options(format!("name: {e}")));
-        }
+        // Checked above: it cannot be refused now.
+        let _ = live.session.set_name(n - 1, name.as_deref());
         if !live.has_open_seat() {
             live.session.start_clocks();
         }
         let w = Write::Join {
             id: slot.id.clone(),
             seat: n,
-            token: hex(&token_hash_of(&live, n)),
+            token: hex(&token_hash),
             life: live.life_json(),
             status: live.status().as_str().to_string(),
         };

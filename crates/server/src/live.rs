@@ -275,8 +275,6 @@ pub struct Snapshot {
     pub entry: LobbyEntry,
     /// The id of the game's rematch, once agreed.
     pub rematch: Option<String>,
-    /// The number of seats.
-    pub seats: usize,
 }
 
 impl Snapshot {
@@ -287,7 +285,6 @@ impl Snapshot {
         Snapshot {
             json: Bytes::from(text),
             ws: Utf8Bytes::from(ws),
-            seats: state.entry.seats.len(),
             rematch: state.rematch,
             entry: state.entry,
         }

@@ -14,14 +14,14 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use crate::BODY_LIMIT;
-use crate::actions::{ActionKind, ActionRequest};
+use crate::actions::{ActionKind, ActionRequest, rematch_place};
 use crate::app::{App, MoveRequest};
 use crate::error::ApiError;
 use crate::http::GameId;
 use crate::limit::Bucket;
 use crate::live::Snapshot;
 use crate::ops::GOING_AWAY;
-use crate::tokens::{hex, parse_token, rematch_token};
+use crate::tokens::parse_token;
 
 /// Messages per second a connection may send on average.
 pub const RATE: f64 = 20.0;
@@ -125,7 +125,8 @@ async fn connection(
                 }
                 if let Some(new_id) = snap.rematch.as_deref().filter(|_| !told_rematch) {
                     told_rematch = true;
-                    for msg in rematch_messages(&id, new_id, &seats, snap.seats) {
+                    let n = snap.entry.seats.len();
+                    for msg in rematch_messages(&id, new_id, &seats, n) {
                         if socket.send(msg).await.is_err() {
                             return;
                         }
@@ -189,11 +190,12 @@ fn rematch_messages(
         .iter()
         .filter_map(|(seat, token)| {
             let token = parse_token(token)?;
+            let place = rematch_place(n, old_id, new_id, seat - 1, &token);
             let msg = json!({
                 "type": "rematch",
-                "id": new_id,
-                "seat": seat % n.max(1) + 1,
-                "token": hex(&rematch_token(old_id, &token)),
+                "id": place.id,
+                "seat": place.seat,
+                "token": place.token,
             });
             Some(Message::text(msg.to_string()))
         })

@@ -345,6 +345,12 @@ async fn names_show_in_states_and_the_lobby_and_joining_takes_one() {
     assert_eq!(s, 201, "{v}");
     let id = v["id"].as_str().unwrap();
     assert_eq!(v["state"]["names"], json!(["<b>Hana</b>", null]));
+    let (s, v) = env
+        .post(&format!("/api/games/{id}/join"), &json!({"name": "\u{202e}Ken"}))
+        .await;
+    assert_eq!((s, v["error"].as_str()), (400, Some("bad_options")), "{v}");
+    let (_, still) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(still["status"], "open", "a refused name takes no seat");
     let (s, j) = env
         .post(&format!("/api/games/{id}/join"), &json!({"name": "Ken 健"}))
         .await;
