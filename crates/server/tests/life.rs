@@ -346,7 +346,10 @@ async fn names_show_in_states_and_the_lobby_and_joining_takes_one() {
     let id = v["id"].as_str().unwrap();
     assert_eq!(v["state"]["names"], json!(["<b>Hana</b>", null]));
     let (s, v) = env
-        .post(&format!("/api/games/{id}/join"), &json!({"name": "\u{202e}Ken"}))
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({"name": "\u{202e}Ken"}),
+        )
         .await;
     assert_eq!((s, v["error"].as_str()), (400, Some("bad_options")), "{v}");
     let (_, still) = env.get(&format!("/api/games/{id}")).await;
