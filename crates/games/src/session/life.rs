@@ -171,6 +171,13 @@ pub struct Checkpoint {
     life: Life,
 }
 
+impl Checkpoint {
+    /// The number of moves (plies) the game had.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+}
+
 /// Why a game action is refused (nothing changes).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LifeError {
