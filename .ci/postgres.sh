@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# A throw-away PostgreSQL cluster for the store tests.
+#
+#   eval "$(.ci/postgres.sh)"     # start; prints export KYOKU_TEST_POSTGRES=postgres://...
+#   .ci/postgres.sh stop          # stop it and remove its files
+#
+# The cluster lives in a fresh temporary directory, runs as an unprivileged
+# user (PostgreSQL refuses to run as root: when root, the user `kyokupg` is
+# created for it), listens on a free loopback port only, and has a role with
+# a random password that may create databases (each test makes its own).
+# Everything but the export line goes to stderr, so `eval` stays clean.
+set -euo pipefail
+
+tmp=${TMPDIR:-/tmp}
+# Where `stop` finds the cluster `start` made.
+pointer="$tmp/kyoku-postgres.$(id -u).dir"
+pg_user=kyokupg
+
+say() { printf '%s\n' "$*" >&2; }
+
+# The server's programs: Debian keeps them off PATH, under one folder per version.
+find_bin() {
+  local d
+  for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r) \
+    "$(dirname "$(command -v pg_ctl 2>/dev/null || echo /nonexistent/x)")"; do
+    if [ -x "$d/pg_ctl" ] && [ -x "$d/initdb" ] && [ -x "$d/psql" ]; then
+      echo "$d"
+      return
+    fi
+  done
+  return 1
+}
+
+# Runs a command as the cluster's owner (ourselves unless we are root).
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u "$pg_user" -- "$@"
+  else
+    "$@"
+  fi
+}
+
+# A loopback port nothing listens on.
+free_port() {
+  local p
+  for p in $(seq 55432 55532); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      echo "$p"
+      return
+    fi
+  done
+  say "no free port in 55432-55532"
+  return 1
+}
+
+start() {
+  if [ -f "$pointer" ] && [ -d "$(cat "$pointer")" ]; then
+    say "a test cluster is already running in $(cat "$pointer"); run '$0 stop' first"
+    exit 1
+  fi
+  local bin
+  if ! bin=$(find_bin); then
+    if [ "$(id -u)" -eq 0 ]; then
+      say "PostgreSQL is not installed: installing Debian's postgresql"
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >&2 ||
+        { apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >&2; }
+      bin=$(find_bin)
+    else
+      say "PostgreSQL is not installed (no pg_ctl/initdb), and only root may install it"
+      exit 1
+    fi
+  fi
+  if [ "$(id -u)" -eq 0 ] && ! id "$pg_user" >/dev/null 2>&1; then
+    useradd --system --no-create-home --shell /usr/sbin/nologin "$pg_user"
+  fi
+
+  local dir port password
+  dir=$(mktemp -d "$tmp/kyoku-pg.XXXXXX")
+  chmod 700 "$dir"
+  [ "$(id -u)" -eq 0 ] && chown "$pg_user" "$dir"
+  port=$(free_port)
+  password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+
+  # The superuser logs in only over the cluster's own socket (trust); over
+  # TCP every role needs its password (scram-sha-256).
+  as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth-local=trust \
+    --auth-host=scram-sha-256 -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 ||
+    { cat "$dir/initdb.log" >&2; exit 1; }
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=300" start >&2 ||
+    { cat "$dir/server.log" >&2; exit 1; }
+  echo "$dir" >"$pointer"
+  as_owner "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres -d postgres \
+    -c "CREATE ROLE kyoku LOGIN CREATEDB PASSWORD '$password'" >&2
+  say "PostgreSQL $("$bin/pg_ctl" --version | awk '{print $3}') for tests on 127.0.0.1:$port ($dir)"
+  echo "export KYOKU_TEST_POSTGRES=postgres://kyoku:$password@127.0.0.1:$port/postgres"
+}
+
+stop() {
+  if [ ! -f "$pointer" ]; then
+    say "no test cluster is running"
+    return 0
+  fi
+  local dir bin
+  dir=$(cat "$pointer")
+  bin=$(find_bin)
+  if [ -d "$dir/data" ]; then
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >&2 || true
+  fi
+  rm -rf "$dir" "$pointer"
+  say "stopped and removed $dir"
+}
+
+case "${1:-start}" in
+  start) start ;;
+  stop) stop ;;
+  *) say "usage: $0 [start|stop]"; exit 2 ;;
+esac
