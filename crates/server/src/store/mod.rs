@@ -9,6 +9,7 @@
 //! the due deadlines and the abandoned games are answered by indexed
 //! queries, so the server holds in memory only the games in play.
 
+mod postgres;
 mod sqlite;
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ use std::time::Duration;
 use prometheus_client::metrics::histogram::Histogram;
 use tokio::sync::broadcast;
 
+pub use postgres::PgStore;
 pub use sqlite::{SqliteStore, SyncMode, stored_moves};
 
 /// The schema version this build writes; a database with a newer one is
@@ -321,6 +323,7 @@ pub struct Store {
 #[derive(Clone)]
 enum Engine {
     Sqlite(std::sync::Arc<SqliteStore>),
+    Postgres(std::sync::Arc<PgStore>),
 }
 
 /// How to open a store.
@@ -342,10 +345,10 @@ impl Store {
                     .map_err(|e| StoreError::Failed(e.to_string()))??;
                 Engine::Sqlite(std::sync::Arc::new(s))
             }
-            Location::Postgres(_) => {
-                return Err(StoreError::Connect(
-                    "this build of kyoku has no PostgreSQL engine".into(),
-                ));
+            Location::Postgres(url) => {
+                // Unique among the instances sharing the database.
+                let instance = format!("{}-{:08x}", std::process::id(), rand::random::<u32>());
+                Engine::Postgres(std::sync::Arc::new(PgStore::open(url, &instance).await?))
             }
         };
         Ok(Store {
@@ -365,6 +368,7 @@ impl Store {
         let probe = matches!(w, Write::Probe);
         let out = match &self.engine {
             Engine::Sqlite(s) => s.write(w).await,
+            Engine::Postgres(s) => s.write(w).await,
         };
         if let Some(h) = self.commit_seconds.as_ref().filter(|_| !probe) {
             h.observe(began.elapsed().as_secs_f64());
@@ -376,6 +380,7 @@ impl Store {
     pub async fn ready(&self, within: Duration) -> Result<(), StoreError> {
         match &self.engine {
             Engine::Sqlite(s) => s.ready(within).await,
+            Engine::Postgres(s) => s.ready(within).await,
         }
     }
 
@@ -383,6 +388,7 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         match &self.engine {
             Engine::Sqlite(s) => s.load(id).await,
+            Engine::Postgres(s) => s.load(id).await,
         }
     }
 
@@ -391,6 +397,7 @@ impl Store {
     pub async fn lobby(&self, q: &LobbyQuery) -> Result<Option<Vec<String>>, StoreError> {
         match &self.engine {
             Engine::Sqlite(s) => s.lobby(q).await,
+            Engine::Postgres(s) => s.lobby(q).await,
         }
     }
 
@@ -399,6 +406,7 @@ impl Store {
     pub async fn idle(&self, cutoff: i64, limit: usize) -> Result<Vec<String>, StoreError> {
         match &self.engine {
             Engine::Sqlite(s) => s.idle(cutoff, limit).await,
+            Engine::Postgres(s) => s.idle(cutoff, limit).await,
         }
     }
 
@@ -406,6 +414,7 @@ impl Store {
     pub async fn unlisted(&self, limit: usize) -> Result<Vec<String>, StoreError> {
         match &self.engine {
             Engine::Sqlite(s) => s.unlisted(limit).await,
+            Engine::Postgres(s) => s.unlisted(limit).await,
         }
     }
 
@@ -414,6 +423,7 @@ impl Store {
     pub fn changes(&self) -> broadcast::Receiver<Changed> {
         match &self.engine {
             Engine::Sqlite(s) => s.changes(),
+            Engine::Postgres(s) => s.changes(),
         }
     }
 
@@ -423,6 +433,7 @@ impl Store {
     pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
         match &self.engine {
             Engine::Sqlite(_) => Ok(true),
+            Engine::Postgres(s) => s.claim(id).await,
         }
     }
 
@@ -431,6 +442,7 @@ impl Store {
     pub async fn claim_due(&self, until: i64, limit: usize) -> Result<Vec<String>, StoreError> {
         match &self.engine {
             Engine::Sqlite(s) => s.due(until, limit).await,
+            Engine::Postgres(s) => s.claim_due(until, limit).await,
         }
     }
 
@@ -439,6 +451,7 @@ impl Store {
     pub async fn renew(&self) -> Result<(), StoreError> {
         match &self.engine {
             Engine::Sqlite(_) => Ok(()),
+            Engine::Postgres(s) => s.renew().await,
         }
     }
 
@@ -446,6 +459,7 @@ impl Store {
     pub async fn release(&self, id: &str) -> Result<(), StoreError> {
         match &self.engine {
             Engine::Sqlite(_) => Ok(()),
+            Engine::Postgres(s) => s.release(id).await,
         }
     }
 }

@@ -1,0 +1,706 @@
+//! The PostgreSQL engine: several server instances share one database.
+//!
+//! Each write is one transaction on a pooled connection (the pool gives
+//! concurrency, so there is no group commit as in SQLite) that checks the
+//! game's version, and announces the change to the other instances with
+//! `NOTIFY` in the same transaction, so they hear only what was committed.
+//! Which instance runs a game's programs and deadlines is settled by
+//! leases on the games' rows, timed by the database's clock so that the
+//! instances' clocks do not matter.
+
+mod listen;
+mod schema;
+
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod};
+use tokio::sync::broadcast;
+use tokio::task::JoinHandle;
+use tokio_postgres::config::{Host, SslMode};
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Config, IsolationLevel, NoTls, Row};
+
+use super::{
+    Changed, GameRow, LEASE, Listing, LobbyQuery, MoveRow, SeatRow, StoreError, Write,
+    without_password,
+};
+
+/// The most connections one instance keeps to the database.
+const POOL_SIZE: usize = 16;
+
+/// How long connecting may take before the server counts as unreachable.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The database's clock in Unix ms: leases are timed by it alone.
+const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// The PostgreSQL engine of [`super::Store`].
+pub struct PgStore {
+    pool: Pool,
+    /// Where the pool connects (for messages about failures).
+    config: Config,
+    /// This instance's name in leases and notifications.
+    instance: String,
+    /// How long a lease lasts unless renewed, in ms.
+    lease_ms: i64,
+    changes: broadcast::Sender<Changed>,
+    /// Keeps a connection listening for other instances' changes.
+    listener: JoinHandle<()>,
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        self.listener.abort();
+    }
+}
+
+/// A database error as a storage failure.
+pub(crate) fn failed(e: tokio_postgres::Error) -> StoreError {
+    match e.as_db_error() {
+        Some(db) => StoreError::Failed(format!("PostgreSQL: {}", db.message())),
+        None => StoreError::Failed(format!("PostgreSQL: {e}")),
+    }
+}
+
+/// The server a configuration names, for messages (`host:port`).
+fn server(config: &Config) -> String {
+    let host = match config.get_hosts().first() {
+        Some(Host::Tcp(h)) => h.clone(),
+        #[cfg(unix)]
+        Some(Host::Unix(p)) => p.display().to_string(),
+        None => "localhost".into(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    format!("{host}:{port}")
+}
+
+/// Why connecting failed, in one line that says which: the server cannot
+/// be reached, refused the user or password, or has no such database.
+pub(crate) fn connect_error(config: &Config, e: &tokio_postgres::Error) -> StoreError {
+    let at = server(config);
+    let user = config.get_user().unwrap_or("?");
+    let msg = match e.as_db_error() {
+        Some(db)
+            if *db.code() == SqlState::INVALID_PASSWORD
+                || *db.code() == SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
+        {
+            format!(
+                "PostgreSQL at {at} refused to log in user {user:?}: wrong user name or \
+                 password ({})",
+                db.message()
+            )
+        }
+        Some(db) if *db.code() == SqlState::INVALID_CATALOG_NAME => format!(
+            "PostgreSQL at {at} has no database {:?} ({})",
+            config.get_dbname().unwrap_or(user),
+            db.message()
+        ),
+        Some(db) => format!(
+            "PostgreSQL at {at} refused the connection: {}",
+            db.message()
+        ),
+        None if io_cause(e) => format!("cannot reach PostgreSQL at {at}: {}", cause(e)),
+        None => format!("cannot connect to PostgreSQL at {at}: {}", cause(e)),
+    };
+    StoreError::Connect(msg)
+}
+
+/// Whether an error came from the network (refused, unknown host, timeout).
+fn io_cause(e: &tokio_postgres::Error) -> bool {
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        if s.is::<std::io::Error>() {
+            return true;
+        }
+        source = s.source();
+    }
+    false
+}
+
+/// The innermost cause of an error: the part a person can act on.
+fn cause(e: &tokio_postgres::Error) -> String {
+    let mut last: &dyn std::error::Error = e;
+    while let Some(s) = last.source() {
+        last = s;
+    }
+    last.to_string()
+}
+
+/// A failure to get a connection from the pool.
+fn pool_error(config: &Config, e: PoolError) -> StoreError {
+    match e {
+        PoolError::Backend(e) => connect_error(config, &e),
+        PoolError::Timeout(_) => StoreError::Failed(
+            "PostgreSQL: no database connection became free in time (all busy)".into(),
+        ),
+        other => StoreError::Failed(format!("PostgreSQL connection pool: {other}")),
+    }
+}
+
+/// Reads and checks a URL, without its password in any message.
+fn config(url: &str) -> Result<Config, StoreError> {
+    let mut config: Config = url.parse().map_err(|e| {
+        StoreError::Connect(format!("bad PostgreSQL URL {}: {e}", without_password(url)))
+    })?;
+    if config.get_ssl_mode() == SslMode::Require {
+        return Err(StoreError::Connect(
+            "this kyoku talks to PostgreSQL without TLS: sslmode=require cannot be met \
+             (use a loopback or private network, or a TLS tunnel)"
+                .into(),
+        ));
+    }
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    if config.get_application_name().is_none() {
+        config.application_name("kyoku");
+    }
+    Ok(config)
+}
+
+/// `usize` to a PostgreSQL `INTEGER` (plies and seats are far below).
+fn int(n: usize) -> Result<i32, StoreError> {
+    i32::try_from(n).map_err(|_| StoreError::Failed(format!("{n} is too large to store")))
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (a `postgres://` URL), creating or
+    /// migrating its schema, and starts listening for other instances'
+    /// changes. `instance` names this server in leases and notifications:
+    /// it must differ between the instances sharing the database.
+    pub async fn open(url: &str, instance: &str) -> Result<PgStore, StoreError> {
+        Self::open_with_lease(url, instance, LEASE).await
+    }
+
+    /// [`PgStore::open`] with leases of `lease` instead of [`LEASE`].
+    pub async fn open_with_lease(
+        url: &str,
+        instance: &str,
+        lease: Duration,
+    ) -> Result<PgStore, StoreError> {
+        let config = config(url)?;
+        let (mut first, conn) = config
+            .connect(NoTls)
+            .await
+            .map_err(|e| connect_error(&config, &e))?;
+        let conn = tokio::spawn(conn);
+        schema::migrate(&mut first).await?;
+        drop(first);
+        let _ = conn.await;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(Duration::from_secs(30)))
+            .create_timeout(Some(CONNECT_TIMEOUT))
+            .build()
+            .map_err(|e| StoreError::Failed(format!("PostgreSQL connection pool: {e}")))?;
+        let changes = broadcast::channel(1024).0;
+        let listener = listen::start(config.clone(), instance.to_string(), changes.clone()).await?;
+        Ok(PgStore {
+            pool,
+            config,
+            instance: instance.to_string(),
+            lease_ms: i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2),
+            changes,
+            listener,
+        })
+    }
+
+    /// A pooled connection.
+    async fn client(&self) -> Result<Object, StoreError> {
+        self.pool
+            .get()
+            .await
+            .map_err(|e| pool_error(&self.config, e))
+    }
+
+    /// Commits one write in its own transaction, announcing a change of a
+    /// game to the other instances; returns once it is durable.
+    pub async fn write(&self, w: Write) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        apply(&tx, &w).await?;
+        if let Some((id, version)) = w.changed() {
+            let p = listen::payload(&self.instance, id, version);
+            tx.execute("SELECT pg_notify($1, $2)", &[&listen::CHANNEL, &p])
+                .await
+                .map_err(failed)?;
+        }
+        tx.commit().await.map_err(failed)
+    }
+
+    /// Whether the database takes a write transaction within `within`.
+    pub async fn ready(&self, within: Duration) -> Result<(), StoreError> {
+        match tokio::time::timeout(within, self.write(Write::Probe)).await {
+            Ok(r) => r,
+            Err(_) => Err(StoreError::Failed(format!(
+                "PostgreSQL did not answer within {} ms",
+                within.as_millis()
+            ))),
+        }
+    }
+
+    /// One game, whole, as of one moment.
+    pub async fn load(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let mut client = self.client().await?;
+        // One snapshot for the three reads: a change committed between
+        // them cannot pair new moves with an old version.
+        let tx = client
+            .build_transaction()
+            .isolation_level(IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await
+            .map_err(failed)?;
+        let Some(row) = tx
+            .query_opt(
+                "SELECT id, game, options, seed, created_at, updated_at, life, rematch_of,
+                        rematch, version
+                 FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await
+            .map_err(failed)?
+        else {
+            return Ok(None);
+        };
+        let mut g = game_row(&row);
+        let seats = tx
+            .query(
+                "SELECT kind, token, open, next_token FROM seats WHERE game_id = $1 ORDER BY seat",
+                &[&id],
+            )
+            .await
+            .map_err(failed)?;
+        g.seats = seats
+            .iter()
+            .map(|r| SeatRow {
+                kind: r.get(0),
+                token: r.get(1),
+                open: r.get(2),
+                next_token: r.get(3),
+            })
+            .collect();
+        let moves = tx
+            .query(
+                "SELECT text, seat, clocks FROM moves WHERE game_id = $1 ORDER BY ply",
+                &[&id],
+            )
+            .await
+            .map_err(failed)?;
+        g.moves = moves
+            .iter()
+            .map(|r| MoveRow {
+                text: r.get(0),
+                seat: r.get::<_, Option<i32>>(1).map(|s| s as usize),
+                clocks: r.get(2),
+            })
+            .collect();
+        tx.commit().await.map_err(failed)?;
+        Ok(Some(g))
+    }
+
+    /// A page of the lobby (see [`super::Store::lobby`]).
+    pub async fn lobby(&self, q: &LobbyQuery) -> Result<Option<Vec<String>>, StoreError> {
+        let client = self.client().await?;
+        let before = match &q.before {
+            Some(id) => {
+                let row = client
+                    .query_opt("SELECT created_at FROM games WHERE id = $1", &[id])
+                    .await
+                    .map_err(failed)?;
+                let Some(row) = row else { return Ok(None) };
+                Some((row.get::<_, i64>(0), id.clone()))
+            }
+            None => None,
+        };
+        let limit = i64::try_from(q.limit).unwrap_or(i64::MAX);
+        let mut sql = String::from("SELECT summary FROM games WHERE summary IS NOT NULL");
+        let mut args: Vec<&(dyn ToSql + Sync)> = Vec::new();
+        if let Some(s) = &q.status {
+            args.push(s);
+            sql += &format!(" AND status = ${}", args.len());
+        }
+        if let Some(g) = &q.game {
+            args.push(g);
+            sql += &format!(" AND game = ${}", args.len());
+        }
+        if let Some((at, id)) = &before {
+            args.push(at);
+            args.push(id);
+            let (a, b) = (args.len() - 1, args.len());
+            sql += &format!(" AND (created_at, id) < (${a}, ${b})");
+        }
+        args.push(&limit);
+        sql += &format!(" ORDER BY created_at DESC, id DESC LIMIT ${}", args.len());
+        let st = client.prepare_cached(&sql).await.map_err(failed)?;
+        let rows = client.query(&st, &args).await.map_err(failed)?;
+        Ok(Some(rows.iter().map(|r| r.get(0)).collect()))
+    }
+
+    /// Games not over, waiting only for people, unchanged since `cutoff`.
+    pub async fn idle(&self, cutoff: i64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.ids(
+            "SELECT id FROM games WHERE status IN ('open', 'active') AND wake_at IS NULL
+             AND updated_at <= $1 LIMIT $2",
+            &[&cutoff, &(limit as i64)],
+        )
+        .await
+    }
+
+    /// Games without a listing.
+    pub async fn unlisted(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.ids(
+            "SELECT id FROM games WHERE summary IS NULL LIMIT $1",
+            &[&(limit as i64)],
+        )
+        .await
+    }
+
+    async fn ids(
+        &self,
+        sql: &str,
+        args: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<String>, StoreError> {
+        let client = self.client().await?;
+        let st = client.prepare_cached(sql).await.map_err(failed)?;
+        let rows = client.query(&st, args).await.map_err(failed)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Changes other instances stored.
+    pub fn changes(&self) -> broadcast::Receiver<Changed> {
+        self.changes.subscribe()
+    }
+
+    /// Takes or renews this instance's lease on `id`: `true` when it was
+    /// free, expired or already this instance's.
+    pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let sql = format!(
+            "UPDATE games SET lease_holder = $2, lease_until = {NOW_MS} + $3
+             WHERE id = $1 AND (lease_holder IS NULL OR lease_holder = $2
+                                OR lease_until < {NOW_MS})"
+        );
+        let st = client.prepare_cached(&sql).await.map_err(failed)?;
+        let n = client
+            .execute(&st, &[&id, &self.instance, &self.lease_ms])
+            .await
+            .map_err(failed)?;
+        Ok(n == 1)
+    }
+
+    /// Claims the games due by `until` (Unix ms) that no other instance
+    /// holds; soonest first. Rows another instance is claiming at this
+    /// moment are skipped, not waited for.
+    pub async fn claim_due(&self, until: i64, limit: usize) -> Result<Vec<String>, StoreError> {
+        let client = self.client().await?;
+        let sql = format!(
+            "WITH due AS (
+                 SELECT id FROM games
+                 WHERE wake_at IS NOT NULL AND wake_at <= $1
+                   AND (lease_holder IS NULL OR lease_holder = $2 OR lease_until < {NOW_MS})
+                 ORDER BY wake_at LIMIT $3
+                 FOR UPDATE SKIP LOCKED)
+             UPDATE games g SET lease_holder = $2, lease_until = {NOW_MS} + $4
+             FROM due WHERE g.id = due.id
+             RETURNING g.id, g.wake_at"
+        );
+        let st = client.prepare_cached(&sql).await.map_err(failed)?;
+        let mut rows: Vec<(i64, String)> = client
+            .query(
+                &st,
+                &[&until, &self.instance, &(limit as i64), &self.lease_ms],
+            )
+            .await
+            .map_err(failed)?
+            .iter()
+            .map(|r| (r.get(1), r.get(0)))
+            .collect();
+        // RETURNING keeps no order.
+        rows.sort();
+        Ok(rows.into_iter().map(|(_, id)| id).collect())
+    }
+
+    /// Extends every lease this instance holds.
+    pub async fn renew(&self) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let sql = format!("UPDATE games SET lease_until = {NOW_MS} + $2 WHERE lease_holder = $1");
+        let st = client.prepare_cached(&sql).await.map_err(failed)?;
+        client
+            .execute(&st, &[&self.instance, &self.lease_ms])
+            .await
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    /// Gives up this instance's lease on `id`.
+    pub async fn release(&self, id: &str) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let st = client
+            .prepare_cached(
+                "UPDATE games SET lease_holder = NULL, lease_until = NULL
+                 WHERE id = $1 AND lease_holder = $2",
+            )
+            .await
+            .map_err(failed)?;
+        client
+            .execute(&st, &[&id, &self.instance])
+            .await
+            .map_err(failed)?;
+        Ok(())
+    }
+}
+
+fn game_row(r: &Row) -> GameRow {
+    GameRow {
+        id: r.get(0),
+        game: r.get(1),
+        options: r.get(2),
+        // Stored as the same 64 bits, signed.
+        seed: r.get::<_, i64>(3) as u64,
+        created_at: r.get(4),
+        updated_at: r.get(5),
+        seats: Vec::new(),
+        moves: Vec::new(),
+        life: r.get(6),
+        rematch_of: r.get(7),
+        rematch: r.get(8),
+        version: r.get(9),
+    }
+}
+
+type Tx<'a> = deadpool_postgres::Transaction<'a>;
+
+/// Moves a game from `version` to the next with its new listing, or
+/// refuses with [`StoreError::Conflict`] when it is no longer at `version`.
+async fn bump(
+    tx: &Tx<'_>,
+    id: &str,
+    version: i64,
+    listing: &Listing,
+    life: &str,
+    at: Option<i64>,
+) -> Result<(), StoreError> {
+    let st = tx
+        .prepare_cached(
+            "UPDATE games SET version = version + 1, status = $3, summary = $4, wake_at = $5,
+                              life = $6, updated_at = coalesce($7, updated_at)
+             WHERE id = $1 AND version = $2",
+        )
+        .await
+        .map_err(failed)?;
+    let n = tx
+        .execute(
+            &st,
+            &[
+                &id,
+                &version,
+                &listing.status,
+                &listing.summary,
+                &listing.wake_at,
+                &life,
+                &at,
+            ],
+        )
+        .await
+        .map_err(failed)?;
+    if n == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict)
+    }
+}
+
+async fn set_next_tokens(
+    tx: &Tx<'_>,
+    id: &str,
+    next_tokens: &[(usize, String)],
+) -> Result<(), StoreError> {
+    let st = tx
+        .prepare_cached("UPDATE seats SET next_token = $3 WHERE game_id = $1 AND seat = $2")
+        .await
+        .map_err(failed)?;
+    for (seat, hash) in next_tokens {
+        tx.execute(&st, &[&id, &int(*seat)?, hash])
+            .await
+            .map_err(failed)?;
+    }
+    Ok(())
+}
+
+async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
+    match w {
+        Write::Create { game, listing } => insert_game(tx, game, listing).await,
+        Write::Rematch {
+            game,
+            listing,
+            old_version,
+            old_life,
+            next_tokens,
+        } => {
+            let old = game.rematch_of.as_deref().unwrap_or_default();
+            let n = tx
+                .execute(
+                    "UPDATE games SET rematch = $2, life = $3, version = version + 1
+                     WHERE id = $1 AND rematch IS NULL AND version = $4",
+                    &[&old, &game.id, old_life, old_version],
+                )
+                .await
+                .map_err(failed)?;
+            if n != 1 {
+                return Err(StoreError::Conflict);
+            }
+            insert_game(tx, game, listing).await?;
+            set_next_tokens(tx, old, next_tokens).await
+        }
+        Write::Change {
+            id,
+            version,
+            first_ply,
+            truncate,
+            moves,
+            life,
+            next_tokens,
+            at,
+            listing,
+        } => {
+            bump(tx, id, *version, listing, life, Some(*at)).await?;
+            set_next_tokens(tx, id, next_tokens).await?;
+            if *truncate {
+                let st = tx
+                    .prepare_cached("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                    .await
+                    .map_err(failed)?;
+                tx.execute(&st, &[id, &int(*first_ply)?])
+                    .await
+                    .map_err(failed)?;
+            }
+            insert_moves(tx, id, *first_ply, moves, *at).await
+        }
+        Write::Join {
+            id,
+            version,
+            seat,
+            token,
+            life,
+            listing,
+        } => {
+            bump(tx, id, *version, listing, life, None).await?;
+            let n = tx
+                .execute(
+                    "UPDATE seats SET open = false, token = $3
+                     WHERE game_id = $1 AND seat = $2 AND open",
+                    &[id, &int(*seat)?, token],
+                )
+                .await
+                .map_err(failed)?;
+            if n == 1 {
+                Ok(())
+            } else {
+                Err(StoreError::Conflict)
+            }
+        }
+        Write::Listing { id, listing } => {
+            tx.execute(
+                "UPDATE games SET status = $2, summary = $3, wake_at = $4 WHERE id = $1",
+                &[id, &listing.status, &listing.summary, &listing.wake_at],
+            )
+            .await
+            .map_err(failed)?;
+            Ok(())
+        }
+        Write::Probe => {
+            // A standby takes reads but no writes: it is not ready.
+            let writable: bool = tx
+                .query_one("SELECT NOT pg_is_in_recovery()", &[])
+                .await
+                .map_err(failed)?
+                .get(0);
+            if writable {
+                Ok(())
+            } else {
+                Err(StoreError::Failed(
+                    "PostgreSQL is a read-only standby: it takes no writes".into(),
+                ))
+            }
+        }
+    }
+}
+
+async fn insert_game(tx: &Tx<'_>, g: &GameRow, listing: &Listing) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO games (id, game, options, seed, status, created_at, updated_at, life,
+                            rematch_of, summary, wake_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0)",
+        &[
+            &g.id,
+            &g.game,
+            &g.options,
+            &(g.seed as i64),
+            &listing.status,
+            &g.created_at,
+            &g.updated_at,
+            &g.life,
+            &g.rematch_of,
+            &listing.summary,
+            &listing.wake_at,
+        ],
+    )
+    .await
+    .map_err(failed)?;
+    let st = tx
+        .prepare_cached(
+            "INSERT INTO seats (game_id, seat, kind, token, open) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .await
+        .map_err(failed)?;
+    for (i, s) in g.seats.iter().enumerate() {
+        tx.execute(&st, &[&g.id, &int(i + 1)?, &s.kind, &s.token, &s.open])
+            .await
+            .map_err(failed)?;
+    }
+    insert_moves(tx, &g.id, 0, &g.moves, g.created_at).await
+}
+
+async fn insert_moves(
+    tx: &Tx<'_>,
+    id: &str,
+    first_ply: usize,
+    moves: &[MoveRow],
+    at: i64,
+) -> Result<(), StoreError> {
+    let st = tx
+        .prepare_cached(
+            "INSERT INTO moves (game_id, ply, text, seat, at, clocks)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .await
+        .map_err(failed)?;
+    for (k, m) in moves.iter().enumerate() {
+        let seat = m.seat.map(int).transpose()?;
+        let r = tx
+            .execute(
+                &st,
+                &[&id, &int(first_ply + k)?, &m.text, &seat, &at, &m.clocks],
+            )
+            .await;
+        match r {
+            Ok(_) => {}
+            // The ply is taken: a move made on another copy of the game.
+            Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
+                return Err(StoreError::Conflict);
+            }
+            Err(e) => return Err(failed(e)),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,145 @@
+//! Hearing other instances' changes: a connection of its own that listens
+//! on [`CHANNEL`] and forwards what other instances stored to a broadcast
+//! channel; when the connection drops, it reconnects with back-off.
+
+use std::time::Duration;
+
+use tokio::sync::broadcast;
+use tokio::task::JoinHandle;
+use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
+
+use super::connect_error;
+use crate::store::{Changed, StoreError};
+
+/// The notification channel every write that changes a game is announced
+/// on, as `<instance>:<game id>:<version>`.
+pub(super) const CHANNEL: &str = "kyoku_changes";
+
+/// The longest wait between two attempts to reconnect.
+const MOST_BACKOFF: Duration = Duration::from_secs(10);
+
+/// The notification a write announces.
+pub(super) fn payload(instance: &str, id: &str, version: i64) -> String {
+    format!("{instance}:{id}:{version}")
+}
+
+/// Reads a notification: `None` for this instance's own, or a payload
+/// that is not kyoku's.
+fn heard(instance: &str, payload: &str) -> Option<Changed> {
+    let (from, rest) = payload.split_once(':')?;
+    if from == instance {
+        return None;
+    }
+    let (id, version) = rest.rsplit_once(':')?;
+    Some(Changed {
+        id: id.to_string(),
+        version: version.parse().ok()?,
+    })
+}
+
+/// One listening connection: the client that keeps it open and the task
+/// that reads its messages (it ends when the connection does).
+struct Session {
+    _client: Client,
+    reader: JoinHandle<Result<(), tokio_postgres::Error>>,
+}
+
+/// Connects and listens; from its return on, every change is heard.
+async fn session(
+    config: &Config,
+    instance: &str,
+    out: &broadcast::Sender<Changed>,
+) -> Result<Session, StoreError> {
+    let (client, mut conn) = config
+        .connect(NoTls)
+        .await
+        .map_err(|e| connect_error(config, &e))?;
+    let (instance, out) = (instance.to_string(), out.clone());
+    let reader = tokio::spawn(async move {
+        loop {
+            match std::future::poll_fn(|cx| conn.poll_message(cx)).await {
+                Some(Ok(AsyncMessage::Notification(n))) => {
+                    if let Some(c) = heard(&instance, n.payload()) {
+                        // No one listening yet is no error.
+                        let _ = out.send(c);
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e),
+                None => return Ok(()),
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}"))
+        .await
+        .map_err(|e| connect_error(config, &e))?;
+    Ok(Session {
+        _client: client,
+        reader,
+    })
+}
+
+/// Starts listening: returns once the first connection listens (so that
+/// an opened store hears every later change), then keeps a connection
+/// listening until the returned task is aborted.
+pub(super) async fn start(
+    config: Config,
+    instance: String,
+    out: broadcast::Sender<Changed>,
+) -> Result<JoinHandle<()>, StoreError> {
+    let first = session(&config, &instance, &out).await?;
+    Ok(tokio::spawn(keep_listening(config, instance, out, first)))
+}
+
+async fn keep_listening(
+    config: Config,
+    instance: String,
+    out: broadcast::Sender<Changed>,
+    mut current: Session,
+) {
+    loop {
+        match (&mut current.reader).await {
+            Ok(Ok(())) => tracing::warn!("the PostgreSQL connection for changes closed"),
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "the PostgreSQL connection for changes failed")
+            }
+            Err(e) => tracing::warn!(error = %e, "the reader of changes stopped"),
+        }
+        let mut wait = Duration::from_millis(100);
+        current = loop {
+            tokio::time::sleep(wait).await;
+            match session(&config, &instance, &out).await {
+                Ok(s) => {
+                    tracing::info!("listening to PostgreSQL for changes again");
+                    break s;
+                }
+                Err(e) => {
+                    wait = (wait * 2).min(MOST_BACKOFF);
+                    tracing::warn!(error = %e, retry_in_ms = wait.as_millis() as u64,
+                        "cannot listen to PostgreSQL for changes");
+                }
+            }
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payloads_read_back_and_own_ones_are_ignored() {
+        let p = payload("a1", "g:x", 7);
+        assert_eq!(heard("a1", &p), None);
+        assert_eq!(
+            heard("b2", &p),
+            Some(Changed {
+                id: "g:x".into(),
+                version: 7
+            })
+        );
+        assert_eq!(heard("b2", "nonsense"), None);
+        assert_eq!(heard("b2", "a1:g:seven"), None);
+    }
+}
