@@ -422,7 +422,7 @@ impl Store {
     /// expired or already this instance's. Always `true` for SQLite.
     pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
         match &self.engine {
-            Engine::Sqlite(_) => Ok(true),
+            Engine::Sqlite(_) => Ok(!id.is_empty()),
         }
     }
 
@@ -445,7 +445,10 @@ impl Store {
     /// Gives up this instance's lease on `id` (the game left its memory).
     pub async fn release(&self, id: &str) -> Result<(), StoreError> {
         match &self.engine {
-            Engine::Sqlite(_) => Ok(()),
+            Engine::Sqlite(_) => {
+                let _ = id; // one instance: no lease to give back
+                Ok(())
+            }
         }
     }
 }
