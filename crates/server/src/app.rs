@@ -305,7 +305,9 @@ impl App {
         })
     }
 
-    pub(crate) fn games_write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Slot>>> {
+    pub(crate) fn games_write(
+        &self,
+    ) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Slot>>> {
         self.games.write().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -702,10 +704,24 @@ mod tests {
     use kyoku_games::session::FailingProgram;
     use serde_json::json;
 
+    async fn open_store(dir: &tempfile::TempDir) -> Store {
+        let options = crate::store::OpenOptions {
+            sync: crate::store::SyncMode::Normal,
+        };
+        Store::open(&dir.path().join("t.db").into(), &options)
+            .await
+            .unwrap()
+    }
+
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
-        let (store, rows) =
-            crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        App::new(store, rows, 1, SocketLimits::default(), 0, None, None).0
+        App::new(
+            open_store(dir).await,
+            1,
+            SocketLimits::default(),
+            0,
+            None,
+            None,
+        )
     }
 
     /// A new Dōbutsu game between two people, seat 2 open.
@@ -744,7 +760,7 @@ mod tests {
         let made = human_against_ai(&app, "dobutsu").await;
         let id = made.id.clone();
         let token = made.seats[0].token.clone();
-        let slot = app.slot(&id).unwrap();
+        let slot = app.slot(&id).await.unwrap();
         slot.live
             .lock()
             .await
@@ -780,7 +796,9 @@ mod tests {
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
         assert_eq!(state["history"].as_array().unwrap().len(), 2, "{state}");
         drop(live);
-        let stored = crate::store::stored_moves(&dir.path().join("t.db"), &id).unwrap();
+        let stored = crate::store::stored_moves(&dir.path().join("t.db").into(), &id)
+            .await
+            .unwrap();
         assert_eq!(stored.map(|m| m.len()), Some(2));
     }
 
@@ -839,11 +857,13 @@ mod tests {
         // Polled once, then dropped: as when the HTTP server drops the
         // handler of a client that reset its connection.
         assert!(poll_once_then_drop(app.play(&made.id, req)).await);
-        let slot = app.slot(&made.id).unwrap();
+        let slot = app.slot(&made.id).await.unwrap();
         wait_for(&slot, |live| live.session.ply() == 2 && !live.ai_running).await;
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
         assert_eq!(state["ply"], 2, "published: {state}");
-        let stored = crate::store::stored_moves(&dir.path().join("t.db"), &made.id).unwrap();
+        let stored = crate::store::stored_moves(&dir.path().join("t.db").into(), &made.id)
+            .await
+            .unwrap();
         assert_eq!(stored.map(|m| m.len()), Some(2));
     }
 
@@ -854,15 +874,21 @@ mod tests {
         let app = app(&dir).await;
         let made = two_people_one_seat_open(&app).await;
         assert!(poll_once_then_drop(app.join(&made.id, None, None)).await);
-        let slot = app.slot(&made.id).unwrap();
-        wait_for(&slot, |live| live.status() == GameStatus::Active).await;
+        let slot = app.slot(&made.id).await.unwrap();
+        wait_for(&slot, |live| {
+            live.status() == kyoku_games::GameStatus::Active
+        })
+        .await;
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
         assert_eq!(state["status"], "active", "published: {state}");
         // Stored: the game loads again with the seat taken.
         drop(app);
-        let (_, rows) =
-            crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        let row = rows.iter().find(|r| r.id == made.id).unwrap();
+        let row = open_store(&dir)
+            .await
+            .load(&made.id)
+            .await
+            .unwrap()
+            .unwrap();
         assert!(!row.seats[1].open, "the join is stored");
     }
 
@@ -912,10 +938,9 @@ mod tests {
     #[tokio::test]
     async fn an_old_database_with_plain_tokens_is_migrated() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("t.db");
         let plain = "00112233445566778899aabbccddeeff";
         {
-            let (store, _) = crate::store::open(&path, crate::store::SyncMode::Normal).unwrap();
+            let store = open_store(&dir).await;
             let row = GameRow {
                 id: "oldgame001".into(),
                 game: "dobutsu".into(),
@@ -941,9 +966,15 @@ mod tests {
                 life: "{}".into(),
                 rematch_of: None,
                 rematch: None,
+                version: 0,
+            };
+            let listing = Listing {
+                status: "active".into(),
+                summary: "{}".into(),
+                wake_at: None,
             };
             store
-                .write(Write::Create(row, "active".into()))
+                .write(Write::Create { game: row, listing })
                 .await
                 .unwrap();
         }
@@ -986,9 +1017,10 @@ mod tests {
             life: "{}".into(),
             rematch_of: None,
             rematch: None,
+            version: 0,
         };
         row.seats = {
-            let live = app.slot(&made.id).unwrap();
+            let live = app.slot(&made.id).await.unwrap();
             let live = live.live.lock().await;
             let mut s = live.seat_rows();
             s[1].kind = "perfect".into();

@@ -20,9 +20,9 @@ use serde_json::{Value, json};
 use kyoku_games::{GameKind, GameStatus};
 
 use crate::actions::{Acted, ActionKind, ActionRequest};
-use crate::store::LobbyQuery;
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
+use crate::store::LobbyQuery;
 use crate::views::JoinAnswer;
 use crate::{BODY_LIMIT, ops, web, ws};
 
