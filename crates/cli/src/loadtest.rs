@@ -335,7 +335,7 @@ async fn own_server(
     let db = std::env::temp_dir().join(format!("kyoku-loadtest-{}-{nanos}.db", std::process::id()));
     let server = Server::start(Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.clone(),
+        db: db.clone().into(),
         ai_threads: None,
         sync,
         // One WebSocket per game, all open at once (the file limit of the

@@ -10,7 +10,7 @@ use crate::loadtest::{LoadConfig, run};
 use anyhow::Context;
 use clap::Args;
 use kyoku_games::session::ProgramSource;
-use kyoku_server::store::SyncMode;
+use kyoku_server::store::{Location, SyncMode};
 use kyoku_server::{Config, Server};
 
 /// Arguments of `kyoku serve`.
@@ -19,9 +19,18 @@ pub struct ServeArgs {
     /// Where to listen.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite file holding every game (created on first start).
-    #[arg(long, default_value = "kyoku.db")]
-    db: PathBuf,
+    /// Where every game is kept: a SQLite file (created on first start),
+    /// or a PostgreSQL database as a URL,
+    /// `postgres://user:password@host:5432/dbname` (several instances may
+    /// share one; see docs/deploy.md). The schema is created or migrated
+    /// on start.
+    #[arg(long, default_value = "kyoku.db", value_parser = parse_location)]
+    db: Location,
+    /// Create or migrate the database's schema (and fill in what an older
+    /// kyoku did not store), then exit without serving: for operators who
+    /// migrate before starting several instances.
+    #[arg(long)]
+    migrate_only: bool,
     /// Programs thinking at once (default: one per core).
     #[arg(long)]
     ai_threads: Option<usize>,
@@ -195,33 +204,50 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
     out
 }
 
+/// `--db`: a PostgreSQL URL or a file.
+fn parse_location(text: &str) -> Result<Location, String> {
+    if text.trim().is_empty() {
+        return Err("give a SQLite file or a postgres:// URL".into());
+    }
+    Ok(Location::parse(text))
+}
+
 async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
     let (sockets, connections) = limits(&a)?;
+    let config = Config {
+        addr: a.addr,
+        db: a.db.clone(),
+        ai_threads: a.ai_threads,
+        sync: a.sync,
+        sockets,
+        new_games_per_minute: a.new_games_per_minute,
+        connections,
+        abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
+    };
+    if a.migrate_only {
+        let problems = kyoku_server::migrate_only(&config).await?;
+        for p in &problems {
+            tracing::warn!("cannot read {p}");
+        }
+        println!(
+            "database {} is at schema version {}",
+            a.db,
+            kyoku_server::store::SCHEMA_VERSION
+        );
+        return Ok(());
+    }
     // Outside engines come only from this command line, never a client.
     let engines: Arc<dyn ProgramSource> = a.engines.engines(false)?;
-    let server = Server::start_with_programs(
-        Config {
-            addr: a.addr,
-            db: a.db.clone(),
-            ai_threads: a.ai_threads,
-            sync: a.sync,
-            sockets,
-            new_games_per_minute: a.new_games_per_minute,
-            connections,
-            abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
-        },
-        Some(engines),
-    )
-    .await?;
+    let server = Server::start_with_programs(config, Some(engines)).await?;
     for p in server.problems() {
         tracing::warn!("left out {p}");
     }
     println!(
         "kyoku serving on http://{} (database {})",
         server.addr(),
-        a.db.display()
+        a.db
     );
-    tracing::info!(addr = %server.addr(), db = %a.db.display(), "serving");
+    tracing::info!(addr = %server.addr(), db = %a.db, "serving");
     // In the logs: stdout's first line is the address, for scripts.
     match kyoku_dobutsu::solve::shared_table() {
         Ok(_) => tracing::info!(

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use kyoku_games::session::{Reply, system_now};
+use kyoku_games::session::{Checkpoint, Reply, system_now};
 use serde::Deserialize;
 
-use crate::app::{App, life_error};
+use crate::app::{App, life_error, now_ms, store_error};
 use crate::error::ApiError;
 use crate::live::{HumanSeat, Live, Slot};
-use crate::store::Write;
+use crate::store::{StoreError, Write};
 use crate::tokens::{hash_token, hex, parse_token, rematch_token, token_matches};
 use crate::views::RematchSeat;
 
@@ -79,7 +79,7 @@ impl App {
         kind: ActionKind,
         req: ActionRequest,
     ) -> Result<Acted, ApiError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let app = self.clone();
         self.to_the_end(async move { app.act_now(slot, kind, req).await })
             .await
@@ -150,7 +150,7 @@ impl App {
             live.next_tokens.push((seat, hex(&next)));
         }
         if agreed {
-            let new_id = self.start_rematch(&slot, &mut live).await?;
+            let new_id = self.start_rematch(&slot, &mut live, before).await?;
             let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, &token);
             return Ok(Acted {
                 state: slot.snapshot().json.clone(),
@@ -172,6 +172,7 @@ impl App {
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         old: &mut Live,
+        before: Checkpoint,
     ) -> Result<String, ApiError> {
         let (specs, from) = old.session.rematch_seats();
         let humans: Vec<Option<HumanSeat>> = from
@@ -203,14 +204,19 @@ impl App {
         let row = self.new_row(&id, &live);
         let w = Write::Rematch {
             game: row,
-            status: live.status().as_str().to_string(),
+            listing: live.listing(&id, now_ms()),
+            old_version: old.version,
             old_life: old.life_json(),
             next_tokens: std::mem::take(&mut old.next_tokens),
         };
-        self.store
-            .write(w)
-            .await
-            .map_err(|e| ApiError::storage(e.to_string()))?;
+        if let Err(e) = self.store.write(w).await {
+            old.session.rollback(before);
+            if matches!(e, StoreError::Conflict) {
+                self.refresh(slot, old).await;
+            }
+            return Err(store_error(e));
+        }
+        old.version += 1;
         old.rematch = Some(id.clone());
         slot.publish(old);
         self.install(&id, live).await;
@@ -220,7 +226,9 @@ impl App {
     /// Arms the flag timer of the game in `slot` for its running clock's
     /// deadline, unless one waits for it already.
     pub(crate) fn arm_clock(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
-        let Some((_, at)) = live.session.deadline() else {
+        // The instance holding the lease decides the flag.
+        let deadline = live.session.deadline().filter(|_| live.leased);
+        let Some((_, at)) = deadline else {
             live.armed = None;
             if let Some(old) = live.timer.take() {
                 old.abort();
@@ -297,16 +305,21 @@ impl App {
         });
     }
 
+    /// Ends the games the store finds idle since `after` ago (waiting only
+    /// for people, untimed).
     async fn sweep_abandoned(self: &Arc<Self>, after: Duration) {
         let cutoff = crate::app::now() - after.as_secs() as i64;
-        for slot in self.slots() {
-            let stale = {
-                let e = &slot.snapshot().entry;
-                e.result.is_none() && e.clock.is_none() && e.updated_at <= cutoff
-            };
-            if !stale {
-                continue;
+        let idle = match self.store.idle(cutoff, 256).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, "idle games not read");
+                return;
             }
+        };
+        for id in idle {
+            let Ok(slot) = self.slot(&id).await else {
+                continue;
+            };
             let mut live = slot.live.lock().await;
             if live.updated_at > cutoff || live.session.time_control().is_some() {
                 continue;

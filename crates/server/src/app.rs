@@ -13,19 +13,20 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use kyoku_core::{AgentError, SeatSpec};
 use kyoku_games::clock::TimeControl;
 use kyoku_games::session::{Checkpoint, Failure, LifeError, ProgramSource, Seeds, check_name};
-use kyoku_games::{GameKind, GameStatus, Session, SessionError};
+use kyoku_games::{GameKind, Session, SessionError};
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use tokio::sync::Semaphore;
 
 use crate::SocketLimits;
 use crate::error::ApiError;
 use crate::limit::PerAddress;
 use crate::live::{HumanSeat, Live, Slot, Snapshot};
-use crate::store::{GameRow, MoveRow, Store, Write};
+use crate::store::{GameRow, Listing, LobbyQuery, MoveRow, Store, StoreError, Write};
 use crate::tokens::{Token, hash_token, hex, new_id, new_token, token_matches};
-use crate::views::{CreateAnswer, CreatedSeat, JoinAnswer, LobbyEntry};
+use crate::views::{CreateAnswer, CreatedSeat, JoinAnswer};
 
 /// The server's shared state.
 pub struct App {
@@ -39,7 +40,7 @@ pub struct App {
     /// New games per client address; `None`: no limit.
     new_games: Option<PerAddress>,
     /// Programs the operator brings besides the catalogue's.
-    programs: Option<Arc<dyn ProgramSource>>,
+    pub(crate) programs: Option<Arc<dyn ProgramSource>>,
     /// How long an untimed game may go without a move before it ends as
     /// abandoned; `None`: never.
     pub(crate) abandon_after: Option<std::time::Duration>,
@@ -112,6 +113,26 @@ pub(crate) fn now() -> i64 {
         .unwrap_or(0)
 }
 
+/// The time now in Unix ms.
+pub(crate) fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// The API's answer to a store's refusal: a conflict is a change made
+/// elsewhere that came first (answered like a move that came too late).
+pub(crate) fn store_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::Conflict => ApiError::not_your_turn(
+            "the game changed meanwhile: a change made elsewhere was stored first; \
+             fetch the state and try again",
+        ),
+        e => ApiError::storage(e.to_string()),
+    }
+}
+
 impl App {
     /// Runs a change of state to its end in a task of its own, whatever
     /// happens to the request that asked for it; counted among the
@@ -160,6 +181,40 @@ pub(crate) fn life_error(e: LifeError) -> ApiError {
         LifeError::GameOver => ApiError::game_over(),
         LifeError::TooSoon => ApiError::too_soon(e.to_string()),
         LifeError::NothingToTakeBack(_) => ApiError::nothing_to_take_back(e.to_string()),
+    }
+}
+
+/// Fills in the listings of the games an older kyoku stored without them
+/// (the lobby and the deadlines are read from listings): each game is
+/// restored once. Returns the games that cannot be restored; they get an
+/// empty listing and stay out of the lobby.
+pub(crate) async fn list_unlisted(
+    store: &Store,
+    programs: Option<Arc<dyn ProgramSource>>,
+) -> Result<Vec<String>, StoreError> {
+    let mut problems = Vec::new();
+    loop {
+        let ids = store.unlisted(256).await?;
+        if ids.is_empty() {
+            return Ok(problems);
+        }
+        for id in ids {
+            let Some(row) = store.load(&id).await? else {
+                continue;
+            };
+            let listing = match Live::restore(&row, programs.clone()) {
+                Ok(live) => live.listing(&id, now_ms()),
+                Err(e) => {
+                    problems.push(format!("game {id}: {e}"));
+                    Listing {
+                        status: "unreadable".into(),
+                        summary: String::new(),
+                        wake_at: None,
+                    }
+                }
+            };
+            store.write(Write::Listing { id, listing }).await?;
+        }
     }
 }
 
@@ -224,20 +279,19 @@ pub(crate) fn created_seats(
 }
 
 impl App {
-    /// The server state over `store`, with the games read from it. Games
-    /// that no longer replay are reported and left out.
+    /// The server state over `store`. No game is read yet: games come
+    /// into memory when asked for or due ([`crate::keeper`]).
     pub fn new(
         mut store: Store,
-        rows: Vec<GameRow>,
         ai_threads: usize,
         socket_limits: SocketLimits,
         new_games_per_minute: u32,
         programs: Option<Arc<dyn ProgramSource>>,
         abandon_after: Option<std::time::Duration>,
-    ) -> (Arc<App>, Vec<String>) {
+    ) -> Arc<App> {
         let ops = Arc::new(crate::ops::Ops::default());
         store.observe_commits(ops.metrics.commit_seconds.clone());
-        let app = Arc::new(App {
+        Arc::new(App {
             games: RwLock::new(HashMap::new()),
             store,
             ai_pool: Arc::new(Semaphore::new(ai_threads.max(1))),
@@ -248,38 +302,17 @@ impl App {
             programs,
             abandon_after,
             ops,
-        });
-        let mut problems = Vec::new();
-        for row in rows {
-            match Live::restore(&row, app.programs.clone()) {
-                Ok(live) => {
-                    app.games_write()
-                        .insert(row.id.clone(), Slot::new(row.id.clone(), live));
-                }
-                Err(e) => problems.push(format!("game {}: {e}", row.id)),
-            }
-        }
-        (app, problems)
+        })
     }
 
-    fn games_write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Slot>>> {
+    pub(crate) fn games_write(
+        &self,
+    ) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Arc<Slot>>> {
         self.games.write().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn games_read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Arc<Slot>>> {
+    pub(crate) fn games_read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Arc<Slot>>> {
         self.games.read().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Starts the programs and clocks of every game waiting for them
-    /// (after a restart), and the sweep for abandoned games.
-    pub async fn resume_programs(self: &Arc<Self>) {
-        for slot in self.slots() {
-            let mut live = slot.live.lock().await;
-            self.maybe_start_program(&slot, &mut live);
-            self.arm_clock(&slot, &mut live);
-        }
-        self.start_abandon_sweep();
-        self.ops.set_started();
     }
 
     /// How many games are held in memory.
@@ -323,14 +356,6 @@ impl App {
         })
     }
 
-    /// The game with this id.
-    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        self.games_read()
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError::no_such_game(id))
-    }
-
     /// The catalogue, with the operator's programs added to each game's.
     pub fn catalogue(&self) -> Vec<kyoku_games::Descriptor> {
         let mut all = kyoku_games::catalogue();
@@ -342,30 +367,24 @@ impl App {
         all
     }
 
-    /// The lobby: newest first.
-    pub fn list(
-        &self,
-        status: Option<GameStatus>,
-        game: Option<GameKind>,
-        limit: usize,
-    ) -> Vec<LobbyEntry> {
-        let mut snaps: Vec<Arc<Snapshot>> = self
-            .games_read()
-            .values()
-            .map(|s| s.snapshot())
-            .filter(|s| status.is_none_or(|st| s.entry.status == st))
-            .filter(|s| game.is_none_or(|g| s.entry.game == g))
-            .collect();
-        snaps.sort_by(|a, b| {
-            b.entry
-                .created_at
-                .cmp(&a.entry.created_at)
-                .then(a.entry.id.cmp(&b.entry.id))
-        });
-        snaps
-            .into_iter()
-            .take(limit)
-            .map(|s| s.entry.clone())
+    /// A page of the lobby, newest first, read from the store: each
+    /// game's entry as JSON; 400 when `before` names no game.
+    pub async fn list(&self, q: &LobbyQuery) -> Result<Vec<Box<RawValue>>, ApiError> {
+        let page = self
+            .store
+            .lobby(q)
+            .await
+            .map_err(|e| ApiError::storage(e.to_string()))?;
+        let Some(page) = page else {
+            return Err(ApiError::bad_request(format!(
+                "before must be the id of a listed game, not {:?}",
+                q.before.as_deref().unwrap_or_default()
+            )));
+        };
+        page.into_iter()
+            // A game that cannot be read has an empty listing.
+            .filter(|t| !t.is_empty())
+            .map(|t| RawValue::from_string(t).map_err(|e| ApiError::storage(e.to_string())))
             .collect()
     }
 
@@ -457,6 +476,8 @@ impl App {
             armed: None,
             timer: None,
             next_tokens: Vec::new(),
+            version: 0,
+            leased: false,
         };
         live.session.draw_all_chance().map_err(session_error)?;
         if !live.has_open_seat() {
@@ -465,13 +486,10 @@ impl App {
         Ok(live)
     }
 
-    /// A fresh id for a new game.
+    /// A fresh id for a new game (random: the store's key refuses the
+    /// vanishingly rare repeat).
     pub(crate) fn fresh_id(&self) -> String {
-        let mut id = new_id();
-        while self.games_read().contains_key(&id) {
-            id = new_id();
-        }
-        id
+        new_id()
     }
 
     /// The stored form of a new game.
@@ -488,6 +506,7 @@ impl App {
             life: live.life_json(),
             rematch_of: live.rematch_of.clone(),
             rematch: None,
+            version: 0,
         }
     }
 
@@ -495,27 +514,22 @@ impl App {
     async fn store_new_game(&self, live: &mut Live) -> Result<String, ApiError> {
         let id = self.fresh_id();
         let row = self.new_row(&id, live);
+        let listing = live.listing(&id, now_ms());
         self.store
-            .write(Write::Create(row, live.status().as_str().to_string()))
+            .write(Write::Create { game: row, listing })
             .await
-            .map_err(|e| ApiError::storage(e.to_string()))?;
+            .map_err(store_error)?;
         Ok(id)
     }
 
     /// Puts a stored new game into play: its programs and clock start.
     pub(crate) async fn install(self: &Arc<Self>, id: &str, live: Live) -> Arc<Slot> {
-        let slot = Slot::new(id.to_string(), live);
-        self.games_write().insert(id.to_string(), slot.clone());
-        let mut live = slot.live.lock().await;
-        self.maybe_start_program(&slot, &mut live);
-        self.arm_clock(&slot, &mut live);
-        drop(live);
-        slot
+        self.adopt(id, live).await
     }
 
     /// Plays a person's move: checks, commits, publishes.
     pub async fn play(self: &Arc<Self>, id: &str, req: MoveRequest) -> Result<Played, ApiError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let app = self.clone();
         self.to_the_end(async move { app.play_now(slot, req).await })
             .await
@@ -567,28 +581,35 @@ impl App {
             return Err(session_error(e));
         }
         let first_ply = first_ply.min(live.session.ply());
+        let truncate = first_ply < before.ply();
         let moves = move_rows(&live.session, first_ply);
         let new_moves = moves.len() as u64;
         let text = moves.first().map(|m| m.text.clone()).unwrap_or_default();
         let t = now();
+        let updated_at = std::mem::replace(&mut live.updated_at, t);
         let w = Write::Change {
             id: slot.id.clone(),
+            version: live.version,
             first_ply,
+            truncate,
             moves,
             life: live.life_json(),
             next_tokens: std::mem::take(&mut live.next_tokens),
             at: t,
-            status: live.status().as_str().to_string(),
+            listing: live.listing(&slot.id, now_ms()),
         };
         if let Err(e) = self.store.write(w).await {
+            live.updated_at = updated_at;
             live.session.rollback(before);
-            return Err(ApiError::storage(e.to_string()));
+            if matches!(e, StoreError::Conflict) {
+                self.refresh(slot, live).await;
+            }
+            return Err(store_error(e));
         }
+        live.version += 1;
         self.ops.metrics.moves.inc_by(new_moves);
-        live.updated_at = t;
         let snapshot = slot.publish(live);
-        self.maybe_start_program(slot, live);
-        self.arm_clock(slot, live);
+        self.claim_if_due(slot, live).await;
         Ok(Played {
             text,
             ply: first_ply + 1,
@@ -603,7 +624,7 @@ impl App {
         seat: Option<usize>,
         name: Option<String>,
     ) -> Result<JoinAnswer, ApiError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let app = self.clone();
         self.to_the_end(async move { app.join_now(slot, seat, name).await })
             .await
@@ -652,16 +673,22 @@ impl App {
         }
         let w = Write::Join {
             id: slot.id.clone(),
+            version: live.version,
             seat: n,
             token: hex(&token_hash),
             life: live.life_json(),
-            status: live.status().as_str().to_string(),
+            listing: live.listing(&slot.id, now_ms()),
         };
         if let Err(e) = self.store.write(w).await {
             live.humans[n - 1] = Some(before);
             live.session.rollback(checkpoint);
-            return Err(ApiError::storage(e.to_string()));
+            if matches!(e, StoreError::Conflict) {
+                self.refresh(&slot, &mut live).await;
+            }
+            return Err(store_error(e));
         }
+        live.version += 1;
+        self.claim_if_due(&slot, &mut live).await;
         slot.publish(&live);
         self.arm_clock(&slot, &mut live);
         Ok(JoinAnswer {
@@ -677,10 +704,24 @@ mod tests {
     use kyoku_games::session::FailingProgram;
     use serde_json::json;
 
+    async fn open_store(dir: &tempfile::TempDir) -> Store {
+        let options = crate::store::OpenOptions {
+            sync: crate::store::SyncMode::Normal,
+        };
+        Store::open(&dir.path().join("t.db").into(), &options)
+            .await
+            .unwrap()
+    }
+
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
-        let (store, rows) =
-            crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        App::new(store, rows, 1, SocketLimits::default(), 0, None, None).0
+        App::new(
+            open_store(dir).await,
+            1,
+            SocketLimits::default(),
+            0,
+            None,
+            None,
+        )
     }
 
     /// A new Dōbutsu game between two people, seat 2 open.
@@ -719,7 +760,7 @@ mod tests {
         let made = human_against_ai(&app, "dobutsu").await;
         let id = made.id.clone();
         let token = made.seats[0].token.clone();
-        let slot = app.slot(&id).unwrap();
+        let slot = app.slot(&id).await.unwrap();
         slot.live
             .lock()
             .await
@@ -755,7 +796,9 @@ mod tests {
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
         assert_eq!(state["history"].as_array().unwrap().len(), 2, "{state}");
         drop(live);
-        let stored = crate::store::stored_moves(&dir.path().join("t.db"), &id).unwrap();
+        let stored = crate::store::stored_moves(&dir.path().join("t.db").into(), &id)
+            .await
+            .unwrap();
         assert_eq!(stored.map(|m| m.len()), Some(2));
     }
 
@@ -814,11 +857,13 @@ mod tests {
         // Polled once, then dropped: as when the HTTP server drops the
         // handler of a client that reset its connection.
         assert!(poll_once_then_drop(app.play(&made.id, req)).await);
-        let slot = app.slot(&made.id).unwrap();
+        let slot = app.slot(&made.id).await.unwrap();
         wait_for(&slot, |live| live.session.ply() == 2 && !live.ai_running).await;
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
         assert_eq!(state["ply"], 2, "published: {state}");
-        let stored = crate::store::stored_moves(&dir.path().join("t.db"), &made.id).unwrap();
+        let stored = crate::store::stored_moves(&dir.path().join("t.db").into(), &made.id)
+            .await
+            .unwrap();
         assert_eq!(stored.map(|m| m.len()), Some(2));
     }
 
@@ -829,15 +874,21 @@ mod tests {
         let app = app(&dir).await;
         let made = two_people_one_seat_open(&app).await;
         assert!(poll_once_then_drop(app.join(&made.id, None, None)).await);
-        let slot = app.slot(&made.id).unwrap();
-        wait_for(&slot, |live| live.status() == GameStatus::Active).await;
+        let slot = app.slot(&made.id).await.unwrap();
+        wait_for(&slot, |live| {
+            live.status() == kyoku_games::GameStatus::Active
+        })
+        .await;
         let state: Value = serde_json::from_slice(&slot.snapshot().json).unwrap();
         assert_eq!(state["status"], "active", "published: {state}");
         // Stored: the game loads again with the seat taken.
         drop(app);
-        let (_, rows) =
-            crate::store::open(&dir.path().join("t.db"), crate::store::SyncMode::Normal).unwrap();
-        let row = rows.iter().find(|r| r.id == made.id).unwrap();
+        let row = open_store(&dir)
+            .await
+            .load(&made.id)
+            .await
+            .unwrap()
+            .unwrap();
         assert!(!row.seats[1].open, "the join is stored");
     }
 
@@ -887,10 +938,9 @@ mod tests {
     #[tokio::test]
     async fn an_old_database_with_plain_tokens_is_migrated() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("t.db");
         let plain = "00112233445566778899aabbccddeeff";
         {
-            let (store, _) = crate::store::open(&path, crate::store::SyncMode::Normal).unwrap();
+            let store = open_store(&dir).await;
             let row = GameRow {
                 id: "oldgame001".into(),
                 game: "dobutsu".into(),
@@ -916,9 +966,15 @@ mod tests {
                 life: "{}".into(),
                 rematch_of: None,
                 rematch: None,
+                version: 0,
+            };
+            let listing = Listing {
+                status: "active".into(),
+                summary: "{}".into(),
+                wake_at: None,
             };
             store
-                .write(Write::Create(row, "active".into()))
+                .write(Write::Create { game: row, listing })
                 .await
                 .unwrap();
         }
@@ -961,9 +1017,10 @@ mod tests {
             life: "{}".into(),
             rematch_of: None,
             rematch: None,
+            version: 0,
         };
         row.seats = {
-            let live = app.slot(&made.id).unwrap();
+            let live = app.slot(&made.id).await.unwrap();
             let live = live.live.lock().await;
             let mut s = live.seat_rows();
             s[1].kind = "perfect".into();

@@ -22,6 +22,7 @@ use kyoku_games::{GameKind, GameStatus};
 use crate::actions::{Acted, ActionKind, ActionRequest};
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
+use crate::store::LobbyQuery;
 use crate::views::JoinAnswer;
 use crate::{BODY_LIMIT, ops, web, ws};
 
@@ -176,8 +177,29 @@ async fn list(
             .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
             .min(200),
     };
-    let games = app.list(status, game, limit);
-    Ok(Json(json!({ "games": games })))
+    let before = q.get("before").cloned();
+    let query = LobbyQuery {
+        status: status.map(|s| s.as_str().to_string()),
+        game: game.map(|g| g.name().to_string()),
+        limit,
+        before,
+    };
+    let games = app.list(&query).await?;
+    // A full page may have more after it: the last id is the next page's
+    // `before`.
+    let next = (games.len() == limit && limit > 0)
+        .then(|| last_id(games.last()))
+        .flatten();
+    Ok(Json(json!({ "games": games, "next": next })))
+}
+
+/// The id of a lobby entry given as JSON.
+fn last_id(entry: Option<&Box<serde_json::value::RawValue>>) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: String,
+    }
+    serde_json::from_str::<Id>(entry?.get()).ok().map(|e| e.id)
 }
 
 async fn create(
@@ -193,7 +215,7 @@ async fn create(
 }
 
 async fn state(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.slot(&id).await?;
     Ok(json_bytes(StatusCode::OK, slot.snapshot().json.clone()))
 }
 
@@ -201,7 +223,7 @@ async fn positions(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
 ) -> Result<Json<Value>, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.slot(&id).await?;
     Ok(Json(json!({ "positions": slot.positions().await })))
 }
 
@@ -212,7 +234,7 @@ async fn analysis(
     GameId(id): GameId,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.slot(&id).await?;
     let game = slot.snapshot().entry.game;
     let ply = match q.get("ply") {
         None => None,
@@ -249,7 +271,7 @@ async fn play(
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     // An unknown game is 404 whatever the body says.
-    app.slot(&id)?;
+    app.slot(&id).await?;
     let req: MoveRequest = body(b)?;
     let played = app.play(&id, req).await?;
     Ok(json_bytes(StatusCode::OK, played.snapshot.json.clone()))
@@ -272,7 +294,7 @@ async fn do_act(
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     // An unknown game is 404 whatever the body says.
-    app.slot(&id)?;
+    app.slot(&id).await?;
     let req: ActionRequest = body(b)?;
     let acted = app.act(&id, kind, req).await?;
     Ok(json_bytes(StatusCode::OK, acted_json(&acted)))
@@ -313,7 +335,7 @@ pub(crate) fn acted_json(acted: &Acted) -> Bytes {
 
 /// `GET /api/games/{id}/record`: the game record as a download.
 async fn record(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.slot(&id).await?;
     let (text, game) = {
         let live = slot.live.lock().await;
         (live.session.record().to_text(), live.session.game().game())
@@ -337,7 +359,7 @@ async fn join(
     GameId(id): GameId,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Json<JoinAnswer>, ApiError> {
-    app.slot(&id)?;
+    app.slot(&id).await?;
     let req: JoinRequest = match &b {
         Ok(bytes) if bytes.is_empty() => JoinRequest {
             seat: None,

@@ -7,7 +7,7 @@
 //! # async fn run() -> Result<(), kyoku_server::ServeError> {
 //! let server = kyoku_server::Server::start(kyoku_server::Config {
 //!     addr: "127.0.0.1:8080".parse().unwrap(),
-//!     db: "kyoku.db".into(),
+//!     db: kyoku_server::store::Location::parse("kyoku.db"),
 //!     ai_threads: None,
 //!     sync: kyoku_server::store::SyncMode::Full,
 //!     sockets: kyoku_server::SocketLimits::default(),
@@ -28,6 +28,7 @@ mod actions;
 mod app;
 mod error;
 mod http;
+mod keeper;
 mod limit;
 mod listen;
 mod live;
@@ -41,7 +42,6 @@ mod web;
 mod ws;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -58,8 +58,9 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 pub struct Config {
     /// Where to listen (port 0: any free port).
     pub addr: SocketAddr,
-    /// The SQLite file (created on first start).
-    pub db: PathBuf,
+    /// Where the games are kept: a SQLite file (created on first start) or
+    /// a PostgreSQL database.
+    pub db: store::Location,
     /// Programs thinking at once; `None`: one per core.
     pub ai_threads: Option<usize>,
     /// When commits reach the disk.
@@ -137,13 +138,13 @@ impl Default for ConnectionLimits {
 /// Why the server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
-    /// The database could not be opened or read.
+    /// The database could not be opened, reached or migrated.
     #[error("cannot open the database {path}: {reason}")]
     Database {
-        /// The file.
+        /// The file, or the URL without its password.
         path: String,
         /// Why.
-        reason: String,
+        reason: store::StoreError,
     },
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {reason}")]
@@ -156,6 +157,31 @@ pub enum ServeError {
     /// Serving failed.
     #[error("server error: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// Opens the store of `config`, creating or migrating its schema.
+async fn open_store(config: &Config) -> Result<store::Store, ServeError> {
+    let options = store::OpenOptions { sync: config.sync };
+    store::Store::open(&config.db, &options)
+        .await
+        .map_err(|reason| ServeError::Database {
+            path: config.db.to_string(),
+            reason,
+        })
+}
+
+/// Creates or migrates the schema of the store of `config` and fills in
+/// what an older kyoku did not store (the lobby's listings), then returns
+/// without serving (`kyoku serve --migrate-only`); returns the stored
+/// games that could not be read.
+pub async fn migrate_only(config: &Config) -> Result<Vec<String>, ServeError> {
+    let store = open_store(config).await?;
+    app::list_unlisted(&store, None)
+        .await
+        .map_err(|reason| ServeError::Database {
+            path: config.db.to_string(),
+            reason,
+        })
 }
 
 /// A running server.
@@ -181,32 +207,29 @@ impl Server {
         config: Config,
         programs: Option<Arc<dyn ProgramSource>>,
     ) -> Result<Server, ServeError> {
-        let db = config.db.clone();
-        let opened = tokio::task::spawn_blocking(move || store::open(&db, config.sync))
+        let store = open_store(&config).await?;
+        let problems = app::list_unlisted(&store, programs.clone())
             .await
-            .map_err(|e| ServeError::Database {
-                path: config.db.display().to_string(),
-                reason: e.to_string(),
+            .map_err(|reason| ServeError::Database {
+                path: config.db.to_string(),
+                reason,
             })?;
-        let (store, rows) = opened.map_err(|e| ServeError::Database {
-            path: config.db.display().to_string(),
-            reason: e.0,
-        })?;
         let threads = config.ai_threads.unwrap_or_else(|| {
             std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1)
         });
-        let (app, problems) = App::new(
+        let app = App::new(
             store,
-            rows,
             threads,
             config.sockets,
             config.new_games_per_minute,
             programs,
             config.abandon_after,
         );
-        app.resume_programs().await;
+        app.bring_in_due().await;
+        app.start_keeper();
+        app.ops.set_started();
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|e| ServeError::Bind {
@@ -238,8 +261,8 @@ impl Server {
         self.addr
     }
 
-    /// Stored games that could not be restored (they are left out), for
-    /// the operator.
+    /// Stored games that could not be read when the server started (they
+    /// are left out of the lobby), for the operator.
     pub fn problems(&self) -> &[String] {
         &self.problems
     }

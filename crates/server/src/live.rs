@@ -2,7 +2,7 @@
 //! (who holds each human seat, when it changed), and its published state.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicI64, AtomicUsize};
 
 use axum::body::Bytes;
 use axum::extract::ws::Utf8Bytes;
@@ -12,7 +12,7 @@ use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use serde_json::Value;
 use tokio::sync::{Mutex, watch};
 
-use crate::store::{GameRow, SeatRow};
+use crate::store::{GameRow, Listing, SeatRow};
 use crate::tokens::{TokenHash, hex, parse_stored};
 use crate::views::{
     GameState, HistoryEntry, LobbyEntry, OffersView, ResultView, SeatView, ToActView,
@@ -55,6 +55,11 @@ pub struct Live {
     /// Rematch token hashes set since the last commit (1-based seat, hex),
     /// stored with the next change.
     pub next_tokens: Vec<(usize, String)>,
+    /// The stored version this copy is at (changes stored since creation).
+    pub version: i64,
+    /// This instance holds the game's lease: it runs its programs and
+    /// decides its flag falls (always, with one instance on SQLite).
+    pub leased: bool,
 }
 
 /// Why a stored game cannot be loaded.
@@ -136,7 +141,32 @@ impl Live {
             armed: None,
             timer: None,
             next_tokens: Vec::new(),
+            version: row.version,
+            leased: false,
         })
+    }
+
+    /// When the server must next act on the game unasked (Unix ms): now
+    /// (`now_ms`) when a program is to move, the flag fall of a running
+    /// clock; `None` when only people can move it on or it is over.
+    pub fn wake_at(&self, now_ms: i64) -> Option<i64> {
+        if self.session.outcome().is_some() || self.has_open_seat() {
+            return None;
+        }
+        if self.session.program_to_act().is_some() {
+            return Some(now_ms);
+        }
+        self.session.deadline().map(|(_, at)| at as i64)
+    }
+
+    /// What the store's queries read of the game: status, lobby entry,
+    /// next deadline.
+    pub fn listing(&self, id: &str, now_ms: i64) -> Listing {
+        Listing {
+            status: self.status().as_str().to_string(),
+            summary: serde_json::to_string(&self.entry(id)).unwrap_or_else(|_| "null".into()),
+            wake_at: self.wake_at(now_ms),
+        }
     }
 
     /// The stored form of the game's life.
@@ -301,6 +331,8 @@ pub struct Slot {
     pub state: watch::Sender<Arc<Snapshot>>,
     /// Live WebSocket connections to this game.
     pub sockets: AtomicUsize,
+    /// When it was last asked for (Unix ms): idle games leave memory.
+    pub used: AtomicI64,
 }
 
 impl Slot {
@@ -312,6 +344,7 @@ impl Slot {
             live: Mutex::new(live),
             state: watch::channel(snap).0,
             sockets: AtomicUsize::new(0),
+            used: AtomicI64::new(crate::app::now_ms()),
         })
     }
 

@@ -134,7 +134,10 @@ async fn readyz(State(app): State<Arc<App>>) -> Response {
     } else if !ops.started.load(Ordering::SeqCst) {
         Err("the server is starting".to_string())
     } else {
-        app.store.ready(PROBE_TIMEOUT).await.map_err(|e| e.0)
+        app.store
+            .ready(PROBE_TIMEOUT)
+            .await
+            .map_err(|e| e.to_string())
     };
     let ready = verdict.is_ok();
     if ops.was_ready.swap(ready, Ordering::SeqCst) != ready {

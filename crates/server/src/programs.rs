@@ -11,7 +11,8 @@ use crate::metrics::Held;
 impl App {
     /// Starts the program task of a game if a program must act and none runs.
     pub(crate) fn maybe_start_program(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
-        if live.ai_running || live.session.program_to_act().is_none() {
+        // The instance holding the lease runs the programs.
+        if !live.leased || live.ai_running || live.session.program_to_act().is_none() {
             return;
         }
         live.ai_running = true;

@@ -44,7 +44,7 @@ pub async fn upgrade(
     GameId(id): GameId,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = app.slot(&id)?;
+    let slot = app.slot(&id).await?;
     let ws = ws.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let pass = app.socket_pass(&slot)?;
     Ok(ws

@@ -23,7 +23,7 @@ async fn analysis_reads_the_table_and_says_when_there_is_none() {
     unsafe { std::env::set_var("KYOKU_DATA_DIR", &data) };
     let server = Server::start(Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: dir.path().join("kyoku.db"),
+        db: dir.path().join("kyoku.db").into(),
         ai_threads: Some(1),
         sync: kyoku_server::store::SyncMode::Normal,
         sockets: kyoku_server::SocketLimits::default(),

@@ -63,6 +63,7 @@ async fn a_full_dobutsu_game_through_the_api() {
     assert!(result["reason"].is_string());
     // What the database holds replays to the same end.
     let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .await
         .unwrap()
         .unwrap();
     assert_eq!(stored, history(&end));
@@ -93,6 +94,7 @@ async fn a_full_shiamgon_game_through_the_api_with_pushes() {
     assert_eq!(end["status"], "finished");
     assert_eq!(end["result"]["ranks"].as_array().unwrap().len(), 3);
     let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .await
         .unwrap()
         .unwrap();
     assert_eq!(stored, history(&end));
@@ -436,7 +438,7 @@ async fn a_flood_of_messages_is_bounded() {
 #[tokio::test]
 async fn a_program_answers_and_games_come_back_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("kyoku.db");
+    let db = fresh_db(&dir).await;
     let server = start_on(&db).await;
     let env = Env::over(server, db.clone());
     let (id, tokens) = env.create("dobutsu", json!({}), &["human", "random"]).await;
@@ -583,6 +585,7 @@ async fn a_full_shogun_game_through_the_api() {
     let end = play_out(&env, &id, &tokens, 7, 3000).await;
     assert_eq!(end["status"], "finished", "{}", end["ply"]);
     let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .await
         .unwrap()
         .unwrap();
     assert_eq!(stored, history(&end));
@@ -616,6 +619,7 @@ async fn shogun_chance_is_drawn_by_the_server_and_stored() {
     assert!(h[draws.len() + 1]["seat"].is_null());
     assert_eq!(after["to_act"]["seat"], 2);
     let stored = kyoku_server::store::stored_moves(&env.db, &id)
+        .await
         .unwrap()
         .unwrap();
     assert_eq!(stored, history(&after));

@@ -1199,7 +1199,7 @@ async fn check_games(f: &mut Fuzzer, ids: &[String]) -> HashMap<String, Value> {
 fn config(db: &Path) -> Config {
     Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.to_path_buf(),
+        db: db.to_path_buf().into(),
         ai_threads: Some(1),
         sync: kyoku_server::store::SyncMode::Normal,
         sockets: kyoku_server::SocketLimits::default(),

@@ -97,7 +97,7 @@ async fn a_timed_game_is_lost_on_time_with_nobody_connected() {
 #[tokio::test]
 async fn a_restart_is_not_charged_to_the_clock() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("k.db");
+    let db = fresh_db(&dir).await;
     let server = start_on(&db).await;
     let env = Env::over(server, db.clone());
     let (id, t) = people(&env, Some("1+0")).await;

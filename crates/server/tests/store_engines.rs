@@ -635,6 +635,26 @@ async fn postgres_instances_hear_each_others_changes() {
         next_change(&mut hear_b, Duration::from_millis(50)).await,
         None
     );
+    // A rematch changes both games.
+    let mut new = game("g2", "dobutsu", 200);
+    new.rematch_of = Some("g1".into());
+    let rematch = Write::Rematch {
+        game: new,
+        listing: listing("g2", "active", None),
+        old_version: 1,
+        old_life: "{}".into(),
+        next_tokens: Vec::new(),
+    };
+    b.write(rematch).await.expect("rematch");
+    let mut heard = Vec::new();
+    while let Some(c) = next_change(&mut hear_a, Duration::from_secs(1)).await {
+        heard.push((c.id, c.version));
+        if heard.len() == 2 {
+            break;
+        }
+    }
+    heard.sort();
+    assert_eq!(heard, [("g1".to_string(), 2), ("g2".to_string(), 0)]);
 }
 
 #[tokio::test]
@@ -728,6 +748,35 @@ async fn postgres_bad_configuration_is_a_typed_error() {
         refused.starts_with("cannot reach PostgreSQL at 127.0.0.1:1"),
         "{refused}"
     );
+    let unknown = connect(
+        Store::open(
+            &Location::Postgres("postgres://kyoku:x@no-such-host.invalid/kyoku".into()),
+            &options(),
+        )
+        .await,
+    );
+    assert!(
+        unknown.starts_with("cannot reach PostgreSQL at no-such-host.invalid:5432"),
+        "{unknown}"
+    );
+    // A server that takes the connection but never answers.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = silent.local_addr().expect("address").port();
+    let began = Instant::now();
+    let mute = connect(
+        Store::open(
+            &Location::Postgres(format!(
+                "postgres://kyoku:x@127.0.0.1:{port}/kyoku?connect_timeout=1"
+            )),
+            &options(),
+        )
+        .await,
+    );
+    assert!(
+        mute.starts_with("cannot reach PostgreSQL at 127.0.0.1:"),
+        "{mute}"
+    );
+    assert!(began.elapsed() < Duration::from_secs(5));
     let password = connect(
         Store::open(
             &Location::Postgres(with_password(&pg.url, "wrong")),
@@ -767,7 +816,7 @@ async fn postgres_bad_configuration_is_a_typed_error() {
         .await,
     );
     assert!(garbage.starts_with("bad PostgreSQL URL"), "{garbage}");
-    for m in [&refused, &password, &nodb, &tls, &garbage] {
+    for m in [&refused, &unknown, &mute, &password, &nodb, &tls, &garbage] {
         eprintln!("{m}");
     }
     assert!(

@@ -19,7 +19,7 @@ use prometheus_client::metrics::histogram::Histogram;
 use tokio::sync::broadcast;
 
 pub use postgres::PgStore;
-pub use sqlite::{SqliteStore, SyncMode, stored_moves};
+pub use sqlite::{SqliteStore, SyncMode};
 
 /// The schema version this build writes; a database with a newer one is
 /// refused (a newer kyoku migrated it).
@@ -468,3 +468,23 @@ impl Store {
 /// renewed: the longest another instance waits before it takes over the
 /// game of an instance that died.
 pub const LEASE: Duration = Duration::from_secs(5);
+
+/// Creates a new, empty database on the PostgreSQL server of `admin_url`
+/// (a role allowed to create databases) and returns its URL: each test of
+/// the suites gets its own.
+pub async fn create_postgres_database(admin_url: &str) -> Result<String, StoreError> {
+    postgres::create_database(admin_url).await
+}
+
+/// Reads one game's moves straight from the store at `at` (tests and
+/// checks): `None` when there is no such game.
+pub async fn stored_moves(at: &Location, id: &str) -> Result<Option<Vec<String>>, StoreError> {
+    let options = OpenOptions {
+        sync: SyncMode::Normal,
+    };
+    let store = Store::open(at, &options).await?;
+    Ok(store
+        .load(id)
+        .await?
+        .map(|g| g.moves.into_iter().map(|m| m.text).collect()))
+}

@@ -11,15 +11,19 @@
 mod listen;
 mod schema;
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod};
+use deadpool_postgres::{
+    Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, TimeoutType,
+};
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 use tokio_postgres::config::{Host, SslMode};
 use tokio_postgres::error::SqlState;
+use tokio_postgres::tls::NoTlsStream;
 use tokio_postgres::types::ToSql;
-use tokio_postgres::{Config, IsolationLevel, NoTls, Row};
+use tokio_postgres::{Config, Connection, IsolationLevel, NoTls, Row, Socket};
 
 use super::{
     Changed, GameRow, LEASE, Listing, LobbyQuery, MoveRow, SeatRow, StoreError, Write,
@@ -127,13 +131,37 @@ fn cause(e: &tokio_postgres::Error) -> String {
     last.to_string()
 }
 
+/// A connection of its own (not from the pool), or why there is none. The
+/// whole login is timed, not only reaching the server: a server that takes
+/// the connection but never answers counts as unreachable too.
+pub(crate) async fn connect(
+    config: &Config,
+) -> Result<(tokio_postgres::Client, Connection<Socket, NoTlsStream>), StoreError> {
+    let within = config
+        .get_connect_timeout()
+        .copied()
+        .unwrap_or(CONNECT_TIMEOUT);
+    match tokio::time::timeout(within, config.connect(NoTls)).await {
+        Ok(r) => r.map_err(|e| connect_error(config, &e)),
+        Err(_) => Err(StoreError::Connect(format!(
+            "cannot reach PostgreSQL at {}: no answer within {} ms",
+            server(config),
+            within.as_millis()
+        ))),
+    }
+}
+
 /// A failure to get a connection from the pool.
 fn pool_error(config: &Config, e: PoolError) -> StoreError {
     match e {
         PoolError::Backend(e) => connect_error(config, &e),
-        PoolError::Timeout(_) => StoreError::Failed(
+        PoolError::Timeout(TimeoutType::Wait) => StoreError::Failed(
             "PostgreSQL: no database connection became free in time (all busy)".into(),
         ),
+        PoolError::Timeout(_) => StoreError::Connect(format!(
+            "cannot reach PostgreSQL at {}: no answer in time",
+            server(config)
+        )),
         other => StoreError::Failed(format!("PostgreSQL connection pool: {other}")),
     }
 }
@@ -159,6 +187,38 @@ fn config(url: &str) -> Result<Config, StoreError> {
     Ok(config)
 }
 
+/// Creates a new, empty database (named `kyoku_test_…`, unique) on the
+/// server of `admin_url`, whose role may create databases, and returns its
+/// URL: `admin_url` with the new database's name in place of its own.
+pub(crate) async fn create_database(admin_url: &str) -> Result<String, StoreError> {
+    static CREATED: AtomicU32 = AtomicU32::new(0);
+    let config = config(admin_url)?;
+    let (client, conn) = connect(&config).await?;
+    let conn = tokio::spawn(conn);
+    let name = format!(
+        "kyoku_test_{}_{}_{:08x}",
+        std::process::id(),
+        CREATED.fetch_add(1, Ordering::Relaxed),
+        rand::random::<u32>()
+    );
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .map_err(failed)?;
+    drop(client);
+    let _ = conn.await;
+    Ok(with_dbname(admin_url, &name))
+}
+
+/// `scheme://user:password@host:port/db?options` with database `db`.
+fn with_dbname(url: &str, db: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("postgres", url));
+    let end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let query = tail.find('?').map(|q| &tail[q..]).unwrap_or("");
+    format!("{scheme}://{authority}/{db}{query}")
+}
+
 /// `usize` to a PostgreSQL `INTEGER` (plies and seats are far below).
 fn int(n: usize) -> Result<i32, StoreError> {
     i32::try_from(n).map_err(|_| StoreError::Failed(format!("{n} is too large to store")))
@@ -180,10 +240,7 @@ impl PgStore {
         lease: Duration,
     ) -> Result<PgStore, StoreError> {
         let config = config(url)?;
-        let (mut first, conn) = config
-            .connect(NoTls)
-            .await
-            .map_err(|e| connect_error(&config, &e))?;
+        let (mut first, conn) = connect(&config).await?;
         let conn = tokio::spawn(conn);
         schema::migrate(&mut first).await?;
         drop(first);
@@ -228,7 +285,16 @@ impl PgStore {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
         apply(&tx, &w).await?;
-        if let Some((id, version)) = w.changed() {
+        let mut news: Vec<(&str, i64)> = w.changed().into_iter().collect();
+        // A rematch changes the old game too (its link and offers).
+        if let Write::Rematch {
+            game, old_version, ..
+        } = &w
+            && let Some(old) = &game.rematch_of
+        {
+            news.push((old, old_version + 1));
+        }
+        for (id, version) in news {
             let p = listen::payload(&self.instance, id, version);
             tx.execute("SELECT pg_notify($1, $2)", &[&listen::CHANNEL, &p])
                 .await
@@ -595,19 +661,7 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
             listing,
         } => {
             bump(tx, id, *version, listing, life, None).await?;
-            let n = tx
-                .execute(
-                    "UPDATE seats SET open = false, token = $3
-                     WHERE game_id = $1 AND seat = $2 AND open",
-                    &[id, &int(*seat)?, token],
-                )
-                .await
-                .map_err(failed)?;
-            if n == 1 {
-                Ok(())
-            } else {
-                Err(StoreError::Conflict)
-            }
+            take_seat(tx, id, *seat, token).await
         }
         Write::Listing { id, listing } => {
             tx.execute(
@@ -618,21 +672,40 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
             .map_err(failed)?;
             Ok(())
         }
-        Write::Probe => {
-            // A standby takes reads but no writes: it is not ready.
-            let writable: bool = tx
-                .query_one("SELECT NOT pg_is_in_recovery()", &[])
-                .await
-                .map_err(failed)?
-                .get(0);
-            if writable {
-                Ok(())
-            } else {
-                Err(StoreError::Failed(
-                    "PostgreSQL is a read-only standby: it takes no writes".into(),
-                ))
-            }
-        }
+        Write::Probe => probe(tx).await,
+    }
+}
+
+/// Takes open seat `seat` of game `id` with token hash `token`; refuses
+/// with [`StoreError::Conflict`] when it is taken.
+async fn take_seat(tx: &Tx<'_>, id: &str, seat: usize, token: &str) -> Result<(), StoreError> {
+    let n = tx
+        .execute(
+            "UPDATE seats SET open = false, token = $3 WHERE game_id = $1 AND seat = $2 AND open",
+            &[&id, &int(seat)?, &token],
+        )
+        .await
+        .map_err(failed)?;
+    if n == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict)
+    }
+}
+
+/// Whether the database takes writes: a standby takes reads only.
+async fn probe(tx: &Tx<'_>) -> Result<(), StoreError> {
+    let writable: bool = tx
+        .query_one("SELECT NOT pg_is_in_recovery()", &[])
+        .await
+        .map_err(failed)?
+        .get(0);
+    if writable {
+        Ok(())
+    } else {
+        Err(StoreError::Failed(
+            "PostgreSQL is a read-only standby: it takes no writes".into(),
+        ))
     }
 }
 
@@ -703,4 +776,25 @@ async fn insert_moves(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_names_another_database() {
+        let cases = [
+            ("postgres://u:p@h:5/admin", "postgres://u:p@h:5/t"),
+            (
+                "postgresql://u:p@h/admin?connect_timeout=2",
+                "postgresql://u:p@h/t?connect_timeout=2",
+            ),
+            ("postgres://h", "postgres://h/t"),
+            ("postgres://h?x=1", "postgres://h/t?x=1"),
+        ];
+        for (url, want) in cases {
+            assert_eq!(with_dbname(url, "t"), want);
+        }
+    }
 }

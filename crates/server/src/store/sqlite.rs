@@ -365,11 +365,7 @@ impl SqliteStore {
     }
 }
 
-fn ids(
-    c: &Connection,
-    sql: &str,
-    p: impl rusqlite::Params,
-) -> Result<Vec<String>, StoreError> {
+fn ids(c: &Connection, sql: &str, p: impl rusqlite::Params) -> Result<Vec<String>, StoreError> {
     let mut st = c.prepare_cached(sql)?;
     let v = st
         .query_map(p, |r| r.get(0))?
@@ -686,20 +682,4 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
             let _ = done.send(r);
         }
     }
-}
-
-/// Reads one game's moves straight from the file (tests and checks).
-pub fn stored_moves(path: &Path, id: &str) -> Result<Option<Vec<String>>, StoreError> {
-    let conn = Connection::open(path)?;
-    let exists: Option<String> = conn
-        .query_row("SELECT id FROM games WHERE id = ?1", [id], |r| r.get(0))
-        .optional()?;
-    if exists.is_none() {
-        return Ok(None);
-    }
-    let mut st = conn.prepare("SELECT text FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-    let v = st
-        .query_map([id], |r| r.get(0))?
-        .collect::<Result<Vec<String>, _>>()?;
-    Ok(Some(v))
 }

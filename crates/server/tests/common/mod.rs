@@ -1,12 +1,16 @@
 //! What the server's integration tests share: a server on a loopback port
-//! with a fresh SQLite file, and HTTP and WebSocket clients for it.
+//! with a fresh database, and HTTP and WebSocket clients for it.
+//!
+//! The database is a SQLite file, or — when `KYOKU_TEST_POSTGRES` holds the
+//! URL of a PostgreSQL server the tests may create databases on — a new
+//! database there for each test: the same suite runs on both engines.
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use kyoku_server::store::Location;
 use kyoku_server::{Config, Server};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -17,8 +21,8 @@ pub struct Env {
     pub server: Server,
     /// Keeps the database's directory.
     pub _dir: tempfile::TempDir,
-    /// Its database file.
-    pub db: PathBuf,
+    /// Its database.
+    pub db: Location,
     /// The client.
     pub http: reqwest::Client,
 }
@@ -32,7 +36,7 @@ pub async fn start() -> Env {
 /// configuration.
 pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Env {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("kyoku.db");
+    let db = fresh_db(&dir).await;
     let mut config = config(&db);
     adjust(&mut config);
     let server = Server::start(config).await.unwrap();
@@ -44,16 +48,30 @@ pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Env {
     }
 }
 
+/// A fresh database: a file in `dir`, or a new database on the
+/// PostgreSQL server of `KYOKU_TEST_POSTGRES` when it is set.
+pub async fn fresh_db(dir: &tempfile::TempDir) -> Location {
+    match std::env::var("KYOKU_TEST_POSTGRES") {
+        Ok(admin) if !admin.is_empty() => {
+            let url = kyoku_server::store::create_postgres_database(&admin)
+                .await
+                .unwrap();
+            Location::Postgres(url)
+        }
+        _ => Location::Sqlite(dir.path().join("kyoku.db")),
+    }
+}
+
 /// A server on `db`.
-pub async fn start_on(db: &std::path::Path) -> Server {
+pub async fn start_on(db: &Location) -> Server {
     Server::start(config(db)).await.unwrap()
 }
 
 /// The test configuration for `db`.
-pub fn config(db: &std::path::Path) -> Config {
+pub fn config(db: &Location) -> Config {
     Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.to_path_buf(),
+        db: db.clone(),
         ai_threads: Some(2),
         sync: kyoku_server::store::SyncMode::Full,
         sockets: kyoku_server::SocketLimits::default(),
@@ -65,7 +83,7 @@ pub fn config(db: &std::path::Path) -> Config {
 
 impl Env {
     /// A client for a server already started on `db`.
-    pub fn over(server: Server, db: PathBuf) -> Env {
+    pub fn over(server: Server, db: Location) -> Env {
         Env {
             server,
             _dir: tempfile::tempdir().unwrap(),

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
-use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
+use tokio_postgres::{AsyncMessage, Client, Config};
 
-use super::connect_error;
+use super::{connect, connect_error};
 use crate::store::{Changed, StoreError};
 
 /// The notification channel every write that changes a game is announced
@@ -50,10 +50,7 @@ async fn session(
     instance: &str,
     out: &broadcast::Sender<Changed>,
 ) -> Result<Session, StoreError> {
-    let (client, mut conn) = config
-        .connect(NoTls)
-        .await
-        .map_err(|e| connect_error(config, &e))?;
+    let (client, mut conn) = connect(config).await?;
     let (instance, out) = (instance.to_string(), out.clone());
     let reader = tokio::spawn(async move {
         loop {
