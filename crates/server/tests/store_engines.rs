@@ -658,6 +658,55 @@ async fn postgres_instances_hear_each_others_changes() {
 }
 
 #[tokio::test]
+async fn postgres_changes_missed_while_reconnecting_are_heard() {
+    let Some(pg) = PgDb::create().await else {
+        return;
+    };
+    let (a, b) = (open_pg(&pg.url).await, open_pg(&pg.url).await);
+    let mut hear_a = a.changes();
+    create(&b, "g1", "dobutsu", 100, listing("g1", "open", None)).await;
+    assert!(
+        next_change(&mut hear_a, Duration::from_secs(2))
+            .await
+            .is_some()
+    );
+    // The listening connections drop; a change is stored meanwhile.
+    pg.exec(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = 'kyoku changes' AND datname = current_database()",
+    )
+    .await;
+    b.write(add_move("g1", 0, 1, "a")).await.expect("move");
+    let began = Instant::now();
+    let mut heard = None;
+    while let Some(c) = next_change(&mut hear_a, Duration::from_secs(3)).await {
+        if c.version == 1 {
+            heard = Some(c);
+            break;
+        }
+    }
+    eprintln!("heard after the reconnection within {:?}", began.elapsed());
+    assert_eq!(
+        heard,
+        Some(Changed {
+            id: "g1".into(),
+            version: 1
+        })
+    );
+    // And it listens again.
+    a.write(add_move("g1", 1, 2, "b")).await.expect("move");
+    b.write(add_move("g1", 2, 3, "c")).await.expect("move");
+    let mut latest = None;
+    while let Some(c) = next_change(&mut hear_a, Duration::from_secs(2)).await {
+        latest = Some(c.version);
+        if c.version == 3 {
+            break;
+        }
+    }
+    assert_eq!(latest, Some(3));
+}
+
+#[tokio::test]
 async fn postgres_leases_keep_one_runner_per_game() {
     let Some(pg) = PgDb::create().await else {
         return;

@@ -37,7 +37,7 @@ const POOL_SIZE: usize = 16;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The database's clock in Unix ms: leases are timed by it alone.
-const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+pub(crate) const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
 /// The PostgreSQL engine of [`super::Store`].
 pub struct PgStore {
@@ -556,14 +556,13 @@ async fn bump(
     life: &str,
     at: Option<i64>,
 ) -> Result<(), StoreError> {
-    let st = tx
-        .prepare_cached(
-            "UPDATE games SET version = version + 1, status = $3, summary = $4, wake_at = $5,
-                              life = $6, updated_at = coalesce($7, updated_at)
-             WHERE id = $1 AND version = $2",
-        )
-        .await
-        .map_err(failed)?;
+    let sql = format!(
+        "UPDATE games SET version = version + 1, status = $3, summary = $4, wake_at = $5,
+                          life = $6, updated_at = coalesce($7, updated_at),
+                          changed_at = {NOW_MS}
+         WHERE id = $1 AND version = $2"
+    );
+    let st = tx.prepare_cached(&sql).await.map_err(failed)?;
     let n = tx
         .execute(
             &st,
@@ -614,12 +613,13 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
             next_tokens,
         } => {
             let old = game.rematch_of.as_deref().unwrap_or_default();
+            let sql = format!(
+                "UPDATE games SET rematch = $2, life = $3, version = version + 1,
+                                  changed_at = {NOW_MS}
+                 WHERE id = $1 AND rematch IS NULL AND version = $4"
+            );
             let n = tx
-                .execute(
-                    "UPDATE games SET rematch = $2, life = $3, version = version + 1
-                     WHERE id = $1 AND rematch IS NULL AND version = $4",
-                    &[&old, &game.id, old_life, old_version],
-                )
+                .execute(&sql, &[&old, &game.id, old_life, old_version])
                 .await
                 .map_err(failed)?;
             if n != 1 {
@@ -710,10 +710,13 @@ async fn probe(tx: &Tx<'_>) -> Result<(), StoreError> {
 }
 
 async fn insert_game(tx: &Tx<'_>, g: &GameRow, listing: &Listing) -> Result<(), StoreError> {
-    tx.execute(
+    let sql = format!(
         "INSERT INTO games (id, game, options, seed, status, created_at, updated_at, life,
-                            rematch_of, summary, wake_at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0)",
+                            rematch_of, summary, wake_at, version, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, {NOW_MS})"
+    );
+    tx.execute(
+        &sql,
         &[
             &g.id,
             &g.game,

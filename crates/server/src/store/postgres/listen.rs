@@ -2,18 +2,25 @@
 //! on [`CHANNEL`] and forwards what other instances stored to a broadcast
 //! channel; when the connection drops, it reconnects with back-off.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 use tokio_postgres::{AsyncMessage, Client, Config};
 
-use super::{connect, connect_error};
+use super::{NOW_MS, connect, connect_error, failed};
 use crate::store::{Changed, StoreError};
 
 /// The notification channel every write that changes a game is announced
 /// on, as `<instance>:<game id>:<version>`.
 pub(super) const CHANNEL: &str = "kyoku_changes";
+
+/// How much earlier than the connection was lost changes are read again
+/// after a reconnection (the loss is noticed late).
+const REPLAY_MARGIN: Duration = Duration::from_secs(5);
+
+/// The listening connection's name in `pg_stat_activity`.
+pub(super) const APPLICATION_NAME: &str = "kyoku changes";
 
 /// The longest wait between two attempts to reconnect.
 const MOST_BACKOFF: Duration = Duration::from_secs(10);
@@ -40,7 +47,7 @@ fn heard(instance: &str, payload: &str) -> Option<Changed> {
 /// One listening connection: the client that keeps it open and the task
 /// that reads its messages (it ends when the connection does).
 struct Session {
-    _client: Client,
+    client: Client,
     reader: JoinHandle<Result<(), tokio_postgres::Error>>,
 }
 
@@ -50,7 +57,9 @@ async fn session(
     instance: &str,
     out: &broadcast::Sender<Changed>,
 ) -> Result<Session, StoreError> {
-    let (client, mut conn) = connect(config).await?;
+    let mut config = config.clone();
+    config.application_name(APPLICATION_NAME);
+    let (client, mut conn) = connect(&config).await?;
     let (instance, out) = (instance.to_string(), out.clone());
     let reader = tokio::spawn(async move {
         loop {
@@ -70,11 +79,35 @@ async fn session(
     client
         .batch_execute(&format!("LISTEN {CHANNEL}"))
         .await
-        .map_err(|e| connect_error(config, &e))?;
-    Ok(Session {
-        _client: client,
-        reader,
-    })
+        .map_err(|e| connect_error(&config, &e))?;
+    Ok(Session { client, reader })
+}
+
+/// Announces every game changed in the last `within` (by the database's
+/// clock): what was missed while no connection listened. This instance's
+/// own changes are among them, harmless to a reader that compares
+/// versions.
+async fn replay(
+    session: &Session,
+    within: Duration,
+    out: &broadcast::Sender<Changed>,
+) -> Result<usize, StoreError> {
+    let within_ms = i64::try_from(within.as_millis()).unwrap_or(i64::MAX / 2);
+    let rows = session
+        .client
+        .query(
+            &format!("SELECT id, version FROM games WHERE changed_at >= {NOW_MS} - $1"),
+            &[&within_ms],
+        )
+        .await
+        .map_err(failed)?;
+    for r in &rows {
+        let _ = out.send(Changed {
+            id: r.get(0),
+            version: r.get(1),
+        });
+    }
+    Ok(rows.len())
 }
 
 /// Starts listening: returns once the first connection listens (so that
@@ -103,14 +136,22 @@ async fn keep_listening(
             }
             Err(e) => tracing::warn!(error = %e, "the reader of changes stopped"),
         }
+        let lost = Instant::now();
         let mut wait = Duration::from_millis(100);
         current = loop {
             tokio::time::sleep(wait).await;
             match session(&config, &instance, &out).await {
-                Ok(s) => {
-                    tracing::info!("listening to PostgreSQL for changes again");
-                    break s;
-                }
+                // Listening again: what changed meanwhile is read (a
+                // change after LISTEN may be announced twice, none missed).
+                Ok(s) => match replay(&s, lost.elapsed() + REPLAY_MARGIN, &out).await {
+                    Ok(n) => {
+                        tracing::info!(replayed = n, "listening to PostgreSQL for changes again");
+                        break s;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "changes missed while not listening not read")
+                    }
+                },
                 Err(e) => {
                     wait = (wait * 2).min(MOST_BACKOFF);
                     tracing::warn!(error = %e, retry_in_ms = wait.as_millis() as u64,

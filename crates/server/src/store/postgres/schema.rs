@@ -16,7 +16,9 @@ const MIGRATION_LOCK: i64 = 0x6b_796f_6b75;
 
 /// Version 2, the first PostgreSQL schema: the same tables, columns and
 /// indexes as SQLite's version 2, plus the leases that say which instance
-/// runs a game's programs and deadlines.
+/// runs a game's programs and deadlines, and the time of each game's last
+/// change (by the database's clock, in Unix ms: what a listener that lost
+/// its connection reads to learn what it missed).
 const SCHEMA_V2: &str = "
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
@@ -33,7 +35,8 @@ CREATE TABLE games (
     wake_at BIGINT,
     version BIGINT NOT NULL DEFAULT 0,
     lease_holder TEXT,
-    lease_until BIGINT
+    lease_until BIGINT,
+    changed_at BIGINT NOT NULL DEFAULT 0
 );
 CREATE TABLE seats (
     game_id TEXT NOT NULL REFERENCES games(id),
