@@ -146,7 +146,8 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
     child.kill();
 
     // Straight from the file: every acknowledged move, replaying through the engine.
-    let stored = kyoku_server::store::stored_moves(&db, &id)
+    let stored = kyoku_server::store::stored_moves(&db.clone().into(), &id)
+        .await
         .expect("database reads")
         .expect("the game is stored");
     assert!(
@@ -154,7 +155,8 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         "acknowledged {acked:?}, stored {stored:?}"
     );
     assert!(kyoku_games::replay("dobutsu", &json!({}), &stored).is_ok());
-    let auto_stored = kyoku_server::store::stored_moves(&db, &auto_id)
+    let auto_stored = kyoku_server::store::stored_moves(&db.clone().into(), &auto_id)
+        .await
         .expect("database reads")
         .expect("the game is stored");
     assert!(auto_stored.starts_with(&moves(&auto_before)));

@@ -221,7 +221,8 @@ async fn sigterm_during_many_games_loses_no_acknowledged_move() {
             seen.id,
             seen.refused
         );
-        let stored = kyoku_server::store::stored_moves(&db, &seen.id)
+        let stored = kyoku_server::store::stored_moves(&db.clone().into(), &seen.id)
+            .await
             .expect("database readable")
             .expect("game stored");
         assert_eq!(
