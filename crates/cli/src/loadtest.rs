@@ -351,6 +351,7 @@ async fn own_server(
             ..kyoku_server::ConnectionLimits::default()
         },
         abandon_after: None,
+        keep_idle: kyoku_server::KEEP_IDLE,
     })
     .await?;
     Ok((server, db))

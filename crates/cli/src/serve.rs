@@ -84,6 +84,12 @@ pub struct ServeArgs {
     /// by their clocks instead.
     #[arg(long, default_value = "14d", value_parser = parse_span)]
     abandon_after: std::time::Duration,
+    /// How long a game nobody asks for stays in memory once nothing runs
+    /// in it (no program thinking, no clock running, nobody watching); it
+    /// is read from the database again when asked for. A span like
+    /// `abandon-after`'s.
+    #[arg(long, default_value = "30s", value_parser = parse_span)]
+    keep_idle: std::time::Duration,
     /// How long a shutdown (SIGTERM, Ctrl-C) waits for the changes under
     /// way, then for the WebSockets to close: a span like `abandon-after`'s.
     #[arg(long, default_value = "10s", value_parser = parse_span)]
@@ -223,6 +229,7 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
         new_games_per_minute: a.new_games_per_minute,
         connections,
         abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
+        keep_idle: a.keep_idle,
     };
     if a.migrate_only {
         let problems = kyoku_server::migrate_only(&config).await?;

@@ -43,6 +43,7 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
             new_games_per_minute: 0,
             connections: kyoku_server::ConnectionLimits::default(),
             abandon_after: None,
+            keep_idle: kyoku_server::KEEP_IDLE,
         }))
         .expect("server starts");
     let addr = server.addr();

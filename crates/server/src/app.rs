@@ -44,6 +44,8 @@ pub struct App {
     /// How long an untimed game may go without a move before it ends as
     /// abandoned; `None`: never.
     pub(crate) abandon_after: Option<std::time::Duration>,
+    /// How long a game nobody asks for stays in memory.
+    pub(crate) keep_idle: std::time::Duration,
     /// Health, metrics and the shutdown's bookkeeping.
     pub(crate) ops: Arc<crate::ops::Ops>,
 }
@@ -288,6 +290,7 @@ impl App {
         new_games_per_minute: u32,
         programs: Option<Arc<dyn ProgramSource>>,
         abandon_after: Option<std::time::Duration>,
+        keep_idle: std::time::Duration,
     ) -> Arc<App> {
         let ops = Arc::new(crate::ops::Ops::default());
         store.observe_commits(ops.metrics.commit_seconds.clone());
@@ -301,6 +304,7 @@ impl App {
                 .then(|| PerAddress::per_minute(new_games_per_minute)),
             programs,
             abandon_after,
+            keep_idle,
             ops,
         })
     }
@@ -721,6 +725,7 @@ mod tests {
             0,
             None,
             None,
+            crate::KEEP_IDLE,
         )
     }
 
