@@ -164,9 +164,10 @@ pub struct LoadtestArgs {
     /// A running server on loopback (default: start one on a temporary
     /// database). Start that one with `--new-games-per-minute 0` (the test
     /// starts all its games from one address) and `--max-connections` above
-    /// `--games` (one WebSocket each).
-    #[arg(long)]
-    addr: Option<SocketAddr>,
+    /// `--games` (one WebSocket each). Give it again for more instances on
+    /// one database: each game is created on one and played on the next.
+    #[arg(long = "addr")]
+    addrs: Vec<SocketAddr>,
     /// Games played at once, one WebSocket each.
     #[arg(long, default_value_t = 1000)]
     games: usize,
@@ -362,7 +363,7 @@ fn build_table(t0: std::time::Instant) -> anyhow::Result<PathBuf> {
 /// Runs the load test and prints its one-line report.
 pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
     let report = runtime()?.block_on(run(LoadConfig {
-        addr: a.addr,
+        addrs: a.addrs,
         games: a.games,
         moves: a.moves,
         think_ms: a.think_ms,

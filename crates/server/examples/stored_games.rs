@@ -49,9 +49,17 @@ async fn templates(server: &Server, n: usize) -> Res<Vec<String>> {
             .json()
             .await?;
         let id = made["id"].as_str().ok_or("no id")?.to_string();
-        let tokens = [made["seats"][0]["token"].clone(), made["seats"][1]["token"].clone()];
+        let tokens = [
+            made["seats"][0]["token"].clone(),
+            made["seats"][1]["token"].clone(),
+        ];
         for k in 0..(4 + i % 12) {
-            let state: Value = http.get(url(&format!("/api/games/{id}"))).send().await?.json().await?;
+            let state: Value = http
+                .get(url(&format!("/api/games/{id}")))
+                .send()
+                .await?
+                .json()
+                .await?;
             let Some(legal) = state["legal_moves"].as_array().filter(|l| !l.is_empty()) else {
                 break;
             };
@@ -62,7 +70,12 @@ async fn templates(server: &Server, n: usize) -> Res<Vec<String>> {
                 .send()
                 .await?;
         }
-        let state: Value = http.get(url(&format!("/api/games/{id}"))).send().await?.json().await?;
+        let state: Value = http
+            .get(url(&format!("/api/games/{id}")))
+            .send()
+            .await?
+            .json()
+            .await?;
         if state["status"] != "finished" {
             let seat = state["to_act"]["seat"].as_u64().unwrap_or(1) as usize;
             http.post(url(&format!("/api/games/{id}/resign")))
@@ -80,14 +93,23 @@ async fn fill(n: usize, db: &str) -> Res<()> {
     let server = Server::start(config(db)).await?;
     let ids = templates(&server, 300).await?;
     server.stop().await;
-    let store = Store::open(&Location::parse(db), &OpenOptions { sync: SyncMode::Normal }).await?;
+    let store = Store::open(
+        &Location::parse(db),
+        &OpenOptions {
+            sync: SyncMode::Normal,
+        },
+    )
+    .await?;
     let mut rows: Vec<(GameRow, Value)> = Vec::new();
     for id in &ids {
         let row = store.load(id).await?.ok_or("template gone")?;
         rows.push((row, Value::Null));
     }
     // The listings: read from the lobby (newest first), matched by id.
-    let mut q = kyoku_server::store::LobbyQuery { limit: 1000, ..Default::default() };
+    let mut q = kyoku_server::store::LobbyQuery {
+        limit: 1000,
+        ..Default::default()
+    };
     q.status = Some("finished".into());
     let entries = store.lobby(&q).await?.unwrap_or_default();
     for e in entries {
@@ -96,7 +118,9 @@ async fn fill(n: usize, db: &str) -> Res<()> {
             r.1 = v;
         }
     }
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs() as i64;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .as_secs() as i64;
     let year = 365 * 86_400;
     let mut pending = tokio::task::JoinSet::new();
     for k in 0..n {
@@ -174,6 +198,25 @@ async fn measure(db: &str) -> Res<()> {
         times[times.len() / 2].as_secs_f64() * 1e3,
         times[times.len() - 1].as_secs_f64() * 1e3,
     );
+    for filter in [
+        "status=open",
+        "status=finished",
+        "game=shogun",
+        "game=shogun&status=finished",
+    ] {
+        let t = Instant::now();
+        let page: Value = http
+            .get(format!("{lobby}?{filter}"))
+            .send()
+            .await?
+            .json()
+            .await?;
+        println!(
+            "lobby ?{filter}: {:.1} ms ({} games)",
+            t.elapsed().as_secs_f64() * 1e3,
+            page["games"].as_array().map_or(0, Vec::len)
+        );
+    }
     server.stop().await;
     Ok(())
 }
