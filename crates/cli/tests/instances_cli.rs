@@ -10,22 +10,12 @@
 
 mod common;
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{Proc, get, post};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
-
-/// A server process, killed (SIGKILL) when dropped.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// A fresh database on the test server, or `None` (skipped) without one.
 async fn database() -> Option<String> {
@@ -42,32 +32,7 @@ async fn database() -> Option<String> {
 
 /// Starts `kyoku serve` on `url`; returns it and its address.
 fn serve(url: &str) -> (Proc, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--ai-threads",
-            "1",
-            "--db",
-            url,
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("kyoku serve runs");
-    let addr = common::served_address(&mut child);
-    (Proc(child), addr)
-}
-
-async fn post(http: &reqwest::Client, url: String, body: Value) -> (u16, Value) {
-    let r = http.post(url).json(&body).send().await.expect("request");
-    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
-}
-
-async fn get(http: &reqwest::Client, url: String) -> Value {
-    let r = http.get(url).send().await.expect("request");
-    r.json().await.expect("json")
+    common::serve_with(&["--ai-threads", "1", "--db", url])
 }
 
 /// Creates a game on `addr`; its id and tokens.
@@ -166,8 +131,7 @@ async fn a_program_thinking_on_a_killed_instance_is_answered_by_the_other() {
     let (s, v) = post(&http, format!("http://{a_addr}/api/games/{id}/moves"), mv).await;
     assert_eq!(s, 200, "{v}");
     // A thinks; it dies before it answers.
-    let _ = a.0.kill();
-    let _ = a.0.wait();
+    a.kill();
     let killed = Instant::now();
     let deadline = killed + Duration::from_secs(30);
     loop {

@@ -35,6 +35,10 @@ fn config(db: &str) -> Config {
     }
 }
 
+async fn get_json(http: &reqwest::Client, url: String) -> Res<Value> {
+    Ok(http.get(url).send().await?.json().await?)
+}
+
 /// Plays `n` short games through the API and returns their ids.
 async fn templates(server: &Server, n: usize) -> Res<Vec<String>> {
     let http = reqwest::Client::new();
@@ -54,12 +58,7 @@ async fn templates(server: &Server, n: usize) -> Res<Vec<String>> {
             made["seats"][1]["token"].clone(),
         ];
         for k in 0..(4 + i % 12) {
-            let state: Value = http
-                .get(url(&format!("/api/games/{id}")))
-                .send()
-                .await?
-                .json()
-                .await?;
+            let state = get_json(&http, url(&format!("/api/games/{id}"))).await?;
             let Some(legal) = state["legal_moves"].as_array().filter(|l| !l.is_empty()) else {
                 break;
             };
@@ -70,12 +69,7 @@ async fn templates(server: &Server, n: usize) -> Res<Vec<String>> {
                 .send()
                 .await?;
         }
-        let state: Value = http
-            .get(url(&format!("/api/games/{id}")))
-            .send()
-            .await?
-            .json()
-            .await?;
+        let state = get_json(&http, url(&format!("/api/games/{id}"))).await?;
         if state["status"] != "finished" {
             let seat = state["to_act"]["seat"].as_u64().unwrap_or(1) as usize;
             http.post(url(&format!("/api/games/{id}/resign")))
