@@ -12,6 +12,11 @@
 //!
 //! Loopback only: with no address it starts its own server on a fresh
 //! database file in the temporary directory and deletes it afterwards.
+//! With several addresses (instances sharing one database) each game is
+//! created on one and played over a WebSocket held on the next, so every
+//! move crosses instances. At the end every game's stored moves are read
+//! back and compared with the moves acknowledged: none may be missing or
+//! stored twice.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -30,8 +35,9 @@ use kyoku_server::{Config, Server};
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadConfig {
-    /// A running server on loopback; `None`: start one.
-    pub addr: Option<SocketAddr>,
+    /// Running servers on loopback (instances sharing one database);
+    /// empty: start one.
+    pub addrs: Vec<SocketAddr>,
     /// Games played at once (one WebSocket each).
     pub games: usize,
     /// Moves each client makes (a finished game is replaced by a new one).
@@ -60,6 +66,9 @@ pub struct Report {
     pub finished_games: usize,
     /// Moves refused or lost (should be 0).
     pub errors: usize,
+    /// Games whose stored moves differ from the moves acknowledged (a move
+    /// lost or stored twice; should be 0).
+    pub mismatched_games: usize,
     /// Seconds from the first move to the last acknowledgement.
     pub seconds: f64,
     /// Acknowledged moves per second.
@@ -83,11 +92,12 @@ impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "games {} moves {} finished-games {} errors {} seconds {:.2} moves/s {:.0} p50 {:.2} ms p99 {:.2} ms max {:.2} ms{}",
+            "games {} moves {} finished-games {} errors {} mismatched-games {} seconds {:.2} moves/s {:.0} p50 {:.2} ms p99 {:.2} ms max {:.2} ms{}",
             self.games,
             self.moves,
             self.finished_games,
             self.errors,
+            self.mismatched_games,
             self.seconds,
             self.moves_per_second,
             self.p50_ms,
@@ -126,6 +136,8 @@ struct ClientResult {
     flag_lags: Vec<Duration>,
     finished: usize,
     errors: usize,
+    /// Games whose stored moves are not the acknowledged ones.
+    mismatched: usize,
     last_ack: Option<Instant>,
 }
 
@@ -133,14 +145,20 @@ type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 struct Game {
+    id: String,
     ws: Ws,
     tokens: [String; 2],
     state: Value,
+    /// The moves acknowledged, in order.
+    acked: Vec<String>,
 }
 
+/// Creates a game on `addr` and watches it over a WebSocket held on
+/// `play_on`.
 async fn new_game(
     http: &reqwest::Client,
     addr: SocketAddr,
+    play_on: SocketAddr,
     clock: Option<kyoku_games::clock::TimeControl>,
 ) -> Result<Game, String> {
     let clock = clock.map(|c| c.to_string());
@@ -162,7 +180,7 @@ async fn new_game(
     };
     let tokens = [token(0), token(1)];
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
-        format!("ws://{addr}/api/games/{id}/ws"),
+        format!("ws://{play_on}/api/games/{id}/ws"),
         None,
         true,
     )
@@ -180,7 +198,33 @@ async fn new_game(
             _ => return Err("the WebSocket closed".into()),
         }
     };
-    Ok(Game { ws, tokens, state })
+    Ok(Game {
+        id,
+        ws,
+        tokens,
+        state,
+        acked: Vec::new(),
+    })
+}
+
+/// Whether the game's stored moves, read from `addr`, are exactly the
+/// acknowledged ones (the server's history has them in order).
+async fn stored_as_acked(http: &reqwest::Client, addr: SocketAddr, game: &Game) -> bool {
+    let Ok(r) = http
+        .get(format!("http://{addr}/api/games/{}", game.id))
+        .send()
+        .await
+    else {
+        return false;
+    };
+    let Ok(state) = r.json::<Value>().await else {
+        return false;
+    };
+    let stored: Vec<&str> = state["history"]
+        .as_array()
+        .map(|h| h.iter().filter_map(|m| m["move"].as_str()).collect())
+        .unwrap_or_default();
+    stored == game.acked
 }
 
 /// Waits for the ack (or error) of move `r`, then for the state after it.
@@ -211,14 +255,16 @@ async fn await_move(game: &mut Game, r: u64, ply: u64) -> Result<Instant, String
 }
 
 async fn client(
-    addr: SocketAddr,
+    addrs: Vec<SocketAddr>,
     cfg: LoadConfig,
     index: usize,
     start: Arc<Barrier>,
     deadline: Instant,
 ) -> Result<ClientResult, String> {
     let http = reqwest::Client::new();
-    let setup = new_game(&http, addr, cfg.clock).await;
+    let addr = addrs[index % addrs.len()];
+    let play_on = addrs[(index + 1) % addrs.len()];
+    let setup = new_game(&http, addr, play_on, cfg.clock).await;
     start.wait().await;
     let mut game = setup?;
     let mut rng = seeded_rng(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -227,6 +273,7 @@ async fn client(
         flag_lags: Vec::new(),
         finished: 0,
         errors: 0,
+        mismatched: 0,
         last_ack: None,
     };
     let mut r = 0u64;
@@ -234,7 +281,10 @@ async fn client(
         if game.state["to_act"].is_null() {
             out.finished += 1;
             let _ = game.ws.close(None).await;
-            game = new_game(&http, addr, cfg.clock).await?;
+            if !stored_as_acked(&http, addr, &game).await {
+                out.mismatched += 1;
+            }
+            game = new_game(&http, addr, play_on, cfg.clock).await?;
         }
         let legal = game.state["legal_moves"]
             .as_array()
@@ -261,6 +311,7 @@ async fn client(
             Ok(acked) => {
                 out.latencies.push(acked - sent);
                 out.last_ack = Some(acked);
+                game.acked.extend(mv.as_str().map(str::to_string));
             }
             Err(e) => {
                 out.errors += 1;
@@ -277,6 +328,9 @@ async fn client(
         }
     }
     let _ = game.ws.close(None).await;
+    if !stored_as_acked(&http, addr, &game).await {
+        out.mismatched += 1;
+    }
     Ok(out)
 }
 
@@ -351,6 +405,7 @@ async fn own_server(
             ..kyoku_server::ConnectionLimits::default()
         },
         abandon_after: None,
+        keep_idle: kyoku_server::KEEP_IDLE,
     })
     .await?;
     Ok((server, db))
@@ -360,16 +415,17 @@ async fn own_server(
 pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     let mut own = None;
     let mut db_file = None;
-    let addr = match cfg.addr {
-        Some(a) if a.ip().is_loopback() => a,
-        Some(a) => return Err(LoadError::NotLoopback(a)),
-        None => {
-            let (server, db) = own_server(cfg.sync, cfg.games).await?;
-            let a = server.addr();
-            own = Some(server);
-            db_file = Some(db);
-            a
-        }
+    if let Some(a) = cfg.addrs.iter().find(|a| !a.ip().is_loopback()) {
+        return Err(LoadError::NotLoopback(*a));
+    }
+    let addrs = if cfg.addrs.is_empty() {
+        let (server, db) = own_server(cfg.sync, cfg.games).await?;
+        let a = server.addr();
+        own = Some(server);
+        db_file = Some(db);
+        vec![a]
+    } else {
+        cfg.addrs.clone()
     };
     // +1: this task waits too, then starts the clock.
     let start = Arc::new(Barrier::new(cfg.games + 1));
@@ -379,7 +435,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     let mut tasks = Vec::with_capacity(cfg.games);
     for i in 0..cfg.games {
         tasks.push(tokio::spawn(client(
-            addr,
+            addrs.clone(),
             cfg.clone(),
             i,
             start.clone(),
@@ -392,6 +448,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     let mut flag_lags = Vec::new();
     let mut finished = 0;
     let mut errors = 0;
+    let mut mismatched_games = 0;
     let mut last = began;
     let mut failures = Vec::new();
     for t in tasks {
@@ -401,6 +458,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
                 flag_lags.extend(r.flag_lags);
                 finished += r.finished;
                 errors += r.errors;
+                mismatched_games += r.mismatched;
                 if let Some(a) = r.last_ack {
                     last = last.max(a);
                 }
@@ -436,6 +494,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         moves: latencies.len(),
         finished_games: finished,
         errors,
+        mismatched_games,
         seconds,
         moves_per_second: latencies.len() as f64 / seconds,
         p50_ms: percentile(&latencies, 0.50),

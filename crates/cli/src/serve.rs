@@ -84,6 +84,12 @@ pub struct ServeArgs {
     /// by their clocks instead.
     #[arg(long, default_value = "14d", value_parser = parse_span)]
     abandon_after: std::time::Duration,
+    /// How long a game nobody asks for stays in memory once nothing runs
+    /// in it (no program thinking, no clock running, nobody watching); it
+    /// is read from the database again when asked for. A span like
+    /// `abandon-after`'s.
+    #[arg(long, default_value = "30s", value_parser = parse_span)]
+    keep_idle: std::time::Duration,
     /// How long a shutdown (SIGTERM, Ctrl-C) waits for the changes under
     /// way, then for the WebSockets to close: a span like `abandon-after`'s.
     #[arg(long, default_value = "10s", value_parser = parse_span)]
@@ -158,9 +164,10 @@ pub struct LoadtestArgs {
     /// A running server on loopback (default: start one on a temporary
     /// database). Start that one with `--new-games-per-minute 0` (the test
     /// starts all its games from one address) and `--max-connections` above
-    /// `--games` (one WebSocket each).
-    #[arg(long)]
-    addr: Option<SocketAddr>,
+    /// `--games` (one WebSocket each). Give it again for more instances on
+    /// one database: each game is created on one and played on the next.
+    #[arg(long = "addr")]
+    addrs: Vec<SocketAddr>,
     /// Games played at once, one WebSocket each.
     #[arg(long, default_value_t = 1000)]
     games: usize,
@@ -223,6 +230,7 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
         new_games_per_minute: a.new_games_per_minute,
         connections,
         abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
+        keep_idle: a.keep_idle,
     };
     if a.migrate_only {
         let problems = kyoku_server::migrate_only(&config).await?;
@@ -355,7 +363,7 @@ fn build_table(t0: std::time::Instant) -> anyhow::Result<PathBuf> {
 /// Runs the load test and prints its one-line report.
 pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
     let report = runtime()?.block_on(run(LoadConfig {
-        addr: a.addr,
+        addrs: a.addrs,
         games: a.games,
         moves: a.moves,
         think_ms: a.think_ms,

@@ -36,13 +36,14 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
     let server = rt
         .block_on(kyoku_server::Server::start(kyoku_server::Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            db: dir.path().join("t.db"),
+            db: dir.path().join("t.db").into(),
             ai_threads: Some(1),
             sync: kyoku_server::store::SyncMode::Normal,
             sockets: kyoku_server::SocketLimits::default(),
             new_games_per_minute: 0,
             connections: kyoku_server::ConnectionLimits::default(),
             abandon_after: None,
+            keep_idle: kyoku_server::KEEP_IDLE,
         }))
         .expect("server starts");
     let addr = server.addr();

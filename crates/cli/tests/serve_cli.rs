@@ -6,54 +6,16 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-/// A server process, killed (SIGKILL) when dropped, so a failing test
-/// leaves nothing behind.
-struct Proc(Child);
-
-impl Proc {
-    fn kill(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
+use common::{Proc, get, post};
 
 /// Starts `kyoku serve` on a free loopback port; returns it and its address.
 fn serve(db: &Path) -> (Proc, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("kyoku serve runs");
-    let addr = common::served_address(&mut child);
-    (Proc(child), addr)
-}
-
-async fn post(http: &reqwest::Client, url: String, body: Value) -> (u16, Value) {
-    let r = http.post(url).json(&body).send().await.expect("request");
-    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
-}
-
-async fn get(http: &reqwest::Client, url: String) -> Value {
-    http.get(url)
-        .send()
-        .await
-        .expect("request")
-        .json()
-        .await
-        .expect("json")
+    common::serve_with(&["--db", db.to_str().expect("a UTF-8 path")])
 }
 
 fn moves(state: &Value) -> Vec<String> {
@@ -146,7 +108,8 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
     child.kill();
 
     // Straight from the file: every acknowledged move, replaying through the engine.
-    let stored = kyoku_server::store::stored_moves(&db, &id)
+    let stored = kyoku_server::store::stored_moves(&db.clone().into(), &id)
+        .await
         .expect("database reads")
         .expect("the game is stored");
     assert!(
@@ -154,7 +117,8 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         "acknowledged {acked:?}, stored {stored:?}"
     );
     assert!(kyoku_games::replay("dobutsu", &json!({}), &stored).is_ok());
-    let auto_stored = kyoku_server::store::stored_moves(&db, &auto_id)
+    let auto_stored = kyoku_server::store::stored_moves(&db.clone().into(), &auto_id)
+        .await
         .expect("database reads")
         .expect("the game is stored");
     assert!(auto_stored.starts_with(&moves(&auto_before)));

@@ -30,7 +30,7 @@ impl Drop for Proc {
 
 /// Starts `kyoku serve` with JSON logs into `log`; returns it and its
 /// address.
-fn serve(db: &Path, log: &Path) -> (Proc, String) {
+fn serve(db: &str, log: &Path) -> (Proc, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
         .args([
             "serve",
@@ -175,7 +175,14 @@ async fn play(addr: String, index: usize) -> Seen {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_during_many_games_loses_no_acknowledged_move() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("kyoku.db");
+    // The database: a file, or a fresh PostgreSQL database when the tests
+    // have a server (KYOKU_TEST_POSTGRES).
+    let db = match std::env::var("KYOKU_TEST_POSTGRES") {
+        Ok(admin) => kyoku_server::store::create_postgres_database(&admin)
+            .await
+            .expect("a fresh database"),
+        Err(_) => dir.path().join("kyoku.db").display().to_string(),
+    };
     let log = dir.path().join("serve.log");
     let (mut server, addr) = serve(&db, &log);
     let clients: Vec<_> = (0..GAMES)
@@ -221,9 +228,11 @@ async fn sigterm_during_many_games_loses_no_acknowledged_move() {
             seen.id,
             seen.refused
         );
-        let stored = kyoku_server::store::stored_moves(&db, &seen.id)
-            .expect("database readable")
-            .expect("game stored");
+        let stored =
+            kyoku_server::store::stored_moves(&kyoku_server::store::Location::parse(&db), &seen.id)
+                .await
+                .expect("database readable")
+                .expect("game stored");
         assert_eq!(
             stored, seen.acked,
             "game {}: stored moves are exactly the acknowledged ones",

@@ -44,6 +44,8 @@ pub struct App {
     /// How long an untimed game may go without a move before it ends as
     /// abandoned; `None`: never.
     pub(crate) abandon_after: Option<std::time::Duration>,
+    /// How long a game nobody asks for stays in memory.
+    pub(crate) keep_idle: std::time::Duration,
     /// Health, metrics and the shutdown's bookkeeping.
     pub(crate) ops: Arc<crate::ops::Ops>,
 }
@@ -288,6 +290,7 @@ impl App {
         new_games_per_minute: u32,
         programs: Option<Arc<dyn ProgramSource>>,
         abandon_after: Option<std::time::Duration>,
+        keep_idle: std::time::Duration,
     ) -> Arc<App> {
         let ops = Arc::new(crate::ops::Ops::default());
         store.observe_commits(ops.metrics.commit_seconds.clone());
@@ -301,6 +304,7 @@ impl App {
                 .then(|| PerAddress::per_minute(new_games_per_minute)),
             programs,
             abandon_after,
+            keep_idle,
             ops,
         })
     }
@@ -721,6 +725,7 @@ mod tests {
             0,
             None,
             None,
+            crate::KEEP_IDLE,
         )
     }
 
@@ -940,46 +945,24 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let plain = "00112233445566778899aabbccddeeff";
         {
-            let store = open_store(&dir).await;
-            let row = GameRow {
-                id: "oldgame001".into(),
-                game: "dobutsu".into(),
-                options: "{}".into(),
-                seed: 1,
-                created_at: 1,
-                updated_at: 1,
-                seats: vec![
-                    crate::store::SeatRow {
-                        kind: "human".into(),
-                        token: Some(plain.into()),
-                        open: false,
-                        next_token: None,
-                    },
-                    crate::store::SeatRow {
-                        kind: "random".into(),
-                        token: None,
-                        open: false,
-                        next_token: None,
-                    },
-                ],
-                moves: vec![],
-                life: "{}".into(),
-                rematch_of: None,
-                rematch: None,
-                version: 0,
-            };
-            let listing = Listing {
-                status: "active".into(),
-                summary: "{}".into(),
-                wake_at: None,
-            };
-            store
-                .write(Write::Create { game: row, listing })
-                .await
-                .unwrap();
+            // As a kyoku from before hashed tokens and schema versions left it.
+            let c = rusqlite::Connection::open(dir.path().join("t.db")).unwrap();
+            c.execute_batch(&format!(
+                "CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL,
+                    options TEXT NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL,
+                    created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+                 CREATE TABLE seats (game_id TEXT NOT NULL REFERENCES games(id),
+                    seat INTEGER NOT NULL, kind TEXT NOT NULL, token TEXT,
+                    open INTEGER NOT NULL, PRIMARY KEY (game_id, seat));
+                 CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id),
+                    ply INTEGER NOT NULL, text TEXT NOT NULL, seat INTEGER,
+                    at INTEGER NOT NULL, PRIMARY KEY (game_id, ply));
+                 INSERT INTO games VALUES ('oldgame001', 'dobutsu', '{{}}', 1, 'active', 1, 1);
+                 INSERT INTO seats VALUES ('oldgame001', 1, 'human', '{plain}', 0);
+                 INSERT INTO seats VALUES ('oldgame001', 2, 'random', NULL, 0);"
+            ))
+            .unwrap();
         }
-        // The old store's writer closes its connection on its own thread.
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         assert!(
             holds(&db_bytes(&dir), plain),
             "the old form holds the token"

@@ -188,13 +188,13 @@ async fn list(
     // A full page may have more after it: the last id is the next page's
     // `before`.
     let next = (games.len() == limit && limit > 0)
-        .then(|| last_id(games.last()))
+        .then(|| last_id(games.last().map(|g| &**g)))
         .flatten();
     Ok(Json(json!({ "games": games, "next": next })))
 }
 
 /// The id of a lobby entry given as JSON.
-fn last_id(entry: Option<&Box<serde_json::value::RawValue>>) -> Option<String> {
+fn last_id(entry: Option<&serde_json::value::RawValue>) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct Id {
         id: String,

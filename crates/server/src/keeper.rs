@@ -15,9 +15,6 @@ use crate::error::ApiError;
 use crate::live::{Live, Slot};
 use crate::store::{Changed, LEASE};
 
-/// How long a game nobody asks for stays in memory.
-pub const IDLE: Duration = Duration::from_secs(30);
-
 /// How often the due games are looked for.
 const POLL: Duration = Duration::from_millis(500);
 
@@ -167,11 +164,11 @@ impl App {
         }
     }
 
-    /// Drops from memory the games nobody asked for within [`IDLE`] that
+    /// Drops from memory the games nobody asked for within `keep_idle` that
     /// have nothing running (no program, no clock, no WebSocket, no
     /// request holding them), giving their leases back.
     async fn drop_idle(self: &Arc<Self>) {
-        let cutoff = now_ms() - IDLE.as_millis() as i64;
+        let cutoff = now_ms() - self.keep_idle.as_millis() as i64;
         let candidates: Vec<Arc<Slot>> = self
             .games_read()
             .values()

@@ -14,6 +14,7 @@
 //!     new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
 //!     connections: kyoku_server::ConnectionLimits::default(),
 //!     abandon_after: Some(kyoku_server::ABANDON_AFTER),
+//!     keep_idle: kyoku_server::KEEP_IDLE,
 //! })
 //! .await?;
 //! println!("listening on http://{}", server.addr());
@@ -76,7 +77,14 @@ pub struct Config {
     /// An untimed game nobody moved in for this long ends as abandoned;
     /// `None`: never.
     pub abandon_after: Option<std::time::Duration>,
+    /// A game nobody asked for in this long, with nothing running in it
+    /// (no program thinking, no clock, no WebSocket), leaves memory; it is
+    /// read from the store again when asked for.
+    pub keep_idle: Duration,
 }
+
+/// The default of [`Config::keep_idle`]: 30 seconds.
+pub const KEEP_IDLE: Duration = Duration::from_secs(30);
 
 /// The default of [`Config::abandon_after`]: 14 days.
 pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(14 * 86_400);
@@ -226,6 +234,7 @@ impl Server {
             config.new_games_per_minute,
             programs,
             config.abandon_after,
+            config.keep_idle,
         );
         app.bring_in_due().await;
         app.start_keeper();

@@ -30,6 +30,7 @@ async fn analysis_reads_the_table_and_says_when_there_is_none() {
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
         connections: kyoku_server::ConnectionLimits::default(),
         abandon_after: None,
+        keep_idle: kyoku_server::KEEP_IDLE,
     })
     .await
     .unwrap();

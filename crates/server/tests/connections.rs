@@ -39,6 +39,7 @@ async fn start(connections: ConnectionLimits) -> Env {
         new_games_per_minute: 0,
         connections,
         abandon_after: None,
+        keep_idle: kyoku_server::KEEP_IDLE,
     })
     .await
     .unwrap();

@@ -1207,6 +1207,7 @@ fn config(db: &Path) -> Config {
         // then.
         new_games_per_minute: 600,
         abandon_after: None,
+        keep_idle: kyoku_server::KEEP_IDLE,
         connections: kyoku_server::ConnectionLimits::default(),
     }
 }

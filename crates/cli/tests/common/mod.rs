@@ -55,3 +55,54 @@ pub fn served_address(child: &mut std::process::Child) -> String {
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string()
 }
+
+/// A `kyoku serve` process, killed (SIGKILL) when dropped, so a failing
+/// test leaves nothing behind.
+pub struct Proc(pub std::process::Child);
+
+impl Proc {
+    /// Kills it now (SIGKILL) and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts `kyoku serve --addr 127.0.0.1:0 ARGS`; returns it and the
+/// address it serves on.
+pub fn serve_with(args: &[&str]) -> (Proc, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("kyoku serve runs");
+    let addr = served_address(&mut child);
+    (Proc(child), addr)
+}
+
+/// POSTs `body`; the status and the JSON answer (`null` if none).
+pub async fn post(
+    http: &reqwest::Client,
+    url: String,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let r = http.post(url).json(&body).send().await.expect("request");
+    (
+        r.status().as_u16(),
+        r.json().await.unwrap_or(serde_json::Value::Null),
+    )
+}
+
+/// GETs a JSON answer.
+pub async fn get(http: &reqwest::Client, url: String) -> serde_json::Value {
+    let r = http.get(url).send().await.expect("request");
+    r.json().await.expect("json")
+}

@@ -95,6 +95,8 @@ ALTER TABLE games ADD COLUMN wake_at INTEGER;
 ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX games_newest ON games (created_at DESC, id DESC);
 CREATE INDEX games_status_newest ON games (status, created_at DESC, id DESC);
+CREATE INDEX games_game_newest ON games (game, created_at DESC, id DESC);
+CREATE INDEX games_game_status_newest ON games (game, status, created_at DESC, id DESC);
 CREATE INDEX games_wake ON games (wake_at) WHERE wake_at IS NOT NULL;
 CREATE INDEX games_idle ON games (status, updated_at) WHERE wake_at IS NULL;
 CREATE INDEX games_unlisted ON games (id) WHERE summary IS NULL;
@@ -133,6 +135,9 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         add_columns(&tx)?;
         tx.pragma_update(None, "user_version", 1)?;
         tx.commit()?;
+        // Only a database from before versions can hold plain tokens: the
+        // scan of every seat is done once, not at every start.
+        hash_plain_tokens(conn)?;
     }
     if found < 2 {
         let tx = conn.unchecked_transaction()?;
@@ -184,7 +189,6 @@ fn open_db(path: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     // zeroed on disk, not left in free pages.
     conn.pragma_update(None, "secure_delete", "ON")?;
     migrate(&conn)?;
-    hash_plain_tokens(&conn)?;
     Ok(conn)
 }
 

@@ -77,6 +77,7 @@ pub fn config(db: &Location) -> Config {
         sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
         abandon_after: None,
+        keep_idle: kyoku_server::KEEP_IDLE,
         connections: kyoku_server::ConnectionLimits::default(),
     }
 }
@@ -145,6 +146,15 @@ impl Env {
             .map(|s| s["token"].clone())
             .collect();
         (id, tokens)
+    }
+
+    /// The value of the sample `name` (labels included) on `/metrics`.
+    pub async fn metric(&self, name: &str) -> f64 {
+        let r = self.http.get(self.url("/metrics")).send().await.unwrap();
+        let text = r.text().await.unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("no sample {name} in\n{text}"))
     }
 
     pub async fn ws(&self, id: &str) -> Ws {
