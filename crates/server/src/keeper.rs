@@ -110,6 +110,9 @@ impl App {
             let mut renewed = std::time::Instant::now();
             loop {
                 let Some(app) = app.upgrade() else { return };
+                if app.ops.closing() {
+                    return;
+                }
                 app.bring_in_due().await;
                 if renewed.elapsed() >= LEASE / 3 {
                     if let Err(e) = app.store.renew().await {
@@ -226,6 +229,26 @@ impl App {
                 }
             }
         });
+    }
+
+    /// Stops running the programs and deadlines of the games in memory and
+    /// gives their leases back (a shutdown: another instance takes them
+    /// over at once, not when the leases run out).
+    pub(crate) async fn give_back_leases(self: &Arc<Self>) {
+        for slot in self.slots() {
+            let mut live = slot.live.lock().await;
+            if !std::mem::replace(&mut live.leased, false) {
+                continue;
+            }
+            live.armed = None;
+            if let Some(timer) = live.timer.take() {
+                timer.abort();
+            }
+            drop(live);
+            if let Err(e) = self.store.release(&slot.id).await {
+                tracing::warn!(game = %slot.id, error = %e, "lease not given back");
+            }
+        }
     }
 
     /// Reads every game in memory again (after changes were missed).

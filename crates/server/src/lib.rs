@@ -311,8 +311,11 @@ impl Server {
         Ok(drained)
     }
 
-    /// Stops listening; open connections get two seconds to finish.
+    /// Stops listening and running games (their leases given back); open
+    /// connections get two seconds to finish.
     pub async fn stop(self) {
+        self.app.ops.close();
+        self.app.give_back_leases().await;
         let _ = self.shutdown.send(());
         let mut task = self.task;
         if tokio::time::timeout(std::time::Duration::from_secs(2), &mut task)

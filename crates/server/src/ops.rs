@@ -105,6 +105,11 @@ impl Ops {
         self.going_away.subscribe()
     }
 
+    /// Begins the shutdown: no new change is accepted.
+    pub(crate) fn close(&self) {
+        self.closing.store(true, Ordering::SeqCst);
+    }
+
     /// Whether the shutdown has begun.
     pub fn closing(&self) -> bool {
         self.closing.load(Ordering::SeqCst)
@@ -200,6 +205,8 @@ pub async fn drain(app: &Arc<App>, grace: Duration) -> Drained {
         "shutting down: finishing the changes under way"
     );
     wait_until(grace, || ops.changes.load(Ordering::SeqCst) == 0).await;
+    // Another instance may take the games over at once.
+    app.give_back_leases().await;
     ops.going_away.send_replace(true);
     wait_until(grace, || app.sockets_open() == 0).await;
     let left = Drained {

@@ -39,6 +39,11 @@ impl App {
             drop(queued);
             let turn = {
                 let mut live = slot.live.lock().await;
+                if !live.leased {
+                    // The lease went (a shutdown): another instance runs it.
+                    live.ai_running = false;
+                    return;
+                }
                 match live.session.begin_program_turn() {
                     Ok(Some(turn)) => turn,
                     Ok(None) => {
