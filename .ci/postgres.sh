@@ -3,6 +3,7 @@
 #
 #   eval "$(.ci/postgres.sh)"     # start; prints export KYOKU_TEST_POSTGRES=postgres://...
 #   .ci/postgres.sh stop          # stop it and remove its files
+#   KYOKU_POSTGRES_NAME=x ...     # a second cluster beside the first
 #
 # The cluster lives in a fresh temporary directory, runs as an unprivileged
 # user (PostgreSQL refuses to run as root: when root, the user `kyokupg` is
@@ -12,8 +13,9 @@
 set -euo pipefail
 
 tmp=${TMPDIR:-/tmp}
-# Where `stop` finds the cluster `start` made.
-pointer="$tmp/kyoku-postgres.$(id -u).dir"
+# Where `stop` finds the cluster `start` made. Several clusters side by side
+# (people sharing a machine and a user) each take a name: KYOKU_POSTGRES_NAME.
+pointer="$tmp/kyoku-postgres.$(id -u)${KYOKU_POSTGRES_NAME:+.$KYOKU_POSTGRES_NAME}.dir"
 pg_user=kyokupg
 
 say() { printf '%s\n' "$*" >&2; }

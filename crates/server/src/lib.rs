@@ -308,6 +308,7 @@ impl Server {
         if tokio::time::timeout(grace, &mut task).await.is_err() {
             task.abort();
         }
+        release_leases(&app).await;
         Ok(drained)
     }
 
@@ -324,5 +325,14 @@ impl Server {
         {
             task.abort();
         }
+        release_leases(&self.app).await;
+    }
+}
+
+/// Hands this instance's leases back as it stops: with several instances,
+/// another takes its games at once instead of when the leases run out.
+async fn release_leases(app: &App) {
+    if let Err(e) = app.store.release_all().await {
+        tracing::warn!(error = %e, "leases not given back");
     }
 }

@@ -734,6 +734,9 @@ async fn postgres_leases_keep_one_runner_per_game() {
     pg.exec("UPDATE games SET lease_until = lease_until - 60000")
         .await;
     assert_eq!(a.claim_due(1_000, 10).await.expect("due"), ["g1"]);
+    // An instance that stops gives all its leases back.
+    a.release_all().await.expect("release all");
+    assert!(b.claim("g1").await.expect("claim"));
 }
 
 #[tokio::test]

@@ -455,6 +455,15 @@ impl Store {
         }
     }
 
+    /// Gives up every lease this instance holds (it stops), so that
+    /// another instance takes its games at once.
+    pub async fn release_all(&self) -> Result<(), StoreError> {
+        match &self.engine {
+            Engine::Sqlite(_) => Ok(()),
+            Engine::Postgres(s) => s.release_all().await,
+        }
+    }
+
     /// Gives up this instance's lease on `id` (the game left its memory).
     pub async fn release(&self, id: &str) -> Result<(), StoreError> {
         match &self.engine {

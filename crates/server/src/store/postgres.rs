@@ -508,6 +508,21 @@ impl PgStore {
         Ok(())
     }
 
+    /// Gives up every lease this instance holds (it stops): another
+    /// instance takes its games at once, not when the leases run out.
+    pub async fn release_all(&self) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "UPDATE games SET lease_holder = NULL, lease_until = NULL
+                 WHERE lease_holder = $1",
+                &[&self.instance],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(())
+    }
+
     /// Gives up this instance's lease on `id`.
     pub async fn release(&self, id: &str) -> Result<(), StoreError> {
         let client = self.client().await?;
