@@ -237,17 +237,16 @@ impl App {
     pub(crate) async fn give_back_leases(self: &Arc<Self>) {
         for slot in self.slots() {
             let mut live = slot.live.lock().await;
-            if !std::mem::replace(&mut live.leased, false) {
-                continue;
+            if std::mem::replace(&mut live.leased, false) {
+                live.armed = None;
+                if let Some(timer) = live.timer.take() {
+                    timer.abort();
+                }
             }
-            live.armed = None;
-            if let Some(timer) = live.timer.take() {
-                timer.abort();
-            }
-            drop(live);
-            if let Err(e) = self.store.release(&slot.id).await {
-                tracing::warn!(game = %slot.id, error = %e, "lease not given back");
-            }
+        }
+        // Every lease of this instance, also those of games not in memory.
+        if let Err(e) = self.store.release_all().await {
+            tracing::warn!(error = %e, "leases not given back");
         }
     }
 

@@ -308,7 +308,8 @@ impl Server {
         if tokio::time::timeout(grace, &mut task).await.is_err() {
             task.abort();
         }
-        release_leases(&app).await;
+        // Again: a change that ended meanwhile may have taken one.
+        app.give_back_leases().await;
         Ok(drained)
     }
 
@@ -325,14 +326,6 @@ impl Server {
         {
             task.abort();
         }
-        release_leases(&self.app).await;
-    }
-}
-
-/// Hands this instance's leases back as it stops: with several instances,
-/// another takes its games at once instead of when the leases run out.
-async fn release_leases(app: &App) {
-    if let Err(e) = app.store.release_all().await {
-        tracing::warn!(error = %e, "leases not given back");
+        self.app.give_back_leases().await;
     }
 }
