@@ -51,6 +51,9 @@ pub enum SolveError {
     /// A distance does not fit the byte.
     #[error("a distance passed {MAX_DISTANCE} plies, more than a byte holds")]
     TooDeep,
+    /// The table's memory could not be reserved.
+    #[error("could not reserve memory for the table: {0}")]
+    Memory(#[from] std::io::Error),
 }
 
 /// Solves every position of the table of `ix` under `conv`; returns the
@@ -62,7 +65,7 @@ pub(crate) fn solve(
 ) -> Result<AtomicBytes, SolveError> {
     let n = cx.size();
     let ix = cx.indexer();
-    let table = AtomicBytes::new(n as usize);
+    let table = AtomicBytes::new(n as usize)?;
     let nchunks = n.div_ceil(CHUNK) as usize;
 
     // Initial values: wins in 1, losses in 0 and 2, counters.
@@ -146,27 +149,35 @@ pub(crate) fn solve(
         let found = AtomicU64::new(0);
         let seen = AtomicU64::new(0);
         let win_level = level.is_multiple_of(2);
-        let apply = |qi: u32| {
+        // Whether the update settled the position. Counted per chunk and
+        // flags read before written: a shared counter or flag written on
+        // every update would bounce its cache line between the threads.
+        let apply = |qi: u32| -> bool {
             let qi = qi as usize;
             if win_level {
-                if !table.set_if_below(qi, RESOLVED, newval) {
-                    return;
+                // A plain read first: most predecessors of a loss are settled
+                // already, and a read costs less than a compare-and-swap.
+                if table.load(qi) >= RESOLVED || !table.set_if_below(qi, RESOLVED, newval) {
+                    return false;
                 }
             } else {
                 if table.load(qi) >= RESOLVED {
-                    return;
+                    return false;
                 }
                 let old = table.decrement(qi);
                 debug_assert!((1..RESOLVED).contains(&old), "counter underflow");
                 if old != 1 {
-                    return;
+                    return false;
                 }
                 // Every edge into a counter is taken once: nobody else
                 // touches this byte now that it is zero.
                 table.fill_zero(qi, newval);
             }
-            found.fetch_add(1, Relaxed);
-            next[qi >> CHUNK_BITS].store(true, Relaxed);
+            let flag = &next[qi >> CHUNK_BITS];
+            if !flag.load(Relaxed) {
+                flag.store(true, Relaxed);
+            }
+            true
         };
         (0..nchunks).into_par_iter().for_each_init(
             || {
@@ -183,6 +194,7 @@ pub(crate) fn solve(
                 let lo = ch as u64 * CHUNK;
                 let hi = (lo + CHUNK).min(n);
                 let mut here = 0;
+                let mut settled = 0u64;
                 prev_ix.clear();
                 table.for_each_equal(lo as usize, hi as usize, target, |idx| {
                     let idx = idx as u64;
@@ -214,14 +226,15 @@ pub(crate) fn solve(
                         table.prefetch(qi as usize);
                     }
                     for &qi in prev_ix.iter() {
-                        apply(qi);
+                        settled += apply(qi) as u64;
                     }
                     std::mem::swap(cur_ix, prev_ix);
                 });
                 for &qi in prev_ix.iter() {
-                    apply(qi);
+                    settled += apply(qi) as u64;
                 }
                 seen.fetch_add(here, Relaxed);
+                found.fetch_add(settled, Relaxed);
             },
         );
         progress(Event::Advance(seen.load(Relaxed)));
