@@ -146,20 +146,25 @@ impl AtomicBytes {
 
     /// Asks the processor to bring the word of byte `i` into cache (a hint only).
     #[inline(always)]
-    #[allow(unsafe_code)]
     pub fn prefetch(&self, i: usize) {
-        let w = &self.words()[i / 8];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch never faults and changes no state; every x86_64
-        // processor has SSE.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                w as *const AtomicU64 as *const i8,
-            );
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = w;
+        prefetch(&self.words()[i / 8]);
     }
+}
+
+/// Asks the processor to bring the cache line of `r` into cache (a hint only).
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(crate) fn prefetch<T>(r: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and changes no state; every x86_64
+    // processor has SSE.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            r as *const T as *const i8,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = r;
 }
 
 #[cfg(test)]

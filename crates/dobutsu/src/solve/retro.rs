@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::board::{Convention, Pos, Status};
 use super::bytes::AtomicBytes;
-use super::compact::Compact;
+use super::compact::{Compact, Cursor};
 
 /// First byte value of a settled position.
 pub(crate) const RESOLVED: u8 = 48;
@@ -64,7 +64,6 @@ pub(crate) fn solve(
     progress: &(dyn Fn(Event) + Sync),
 ) -> Result<AtomicBytes, SolveError> {
     let n = cx.size();
-    let ix = cx.indexer();
     let table = AtomicBytes::new(n as usize)?;
     let nchunks = n.div_ceil(CHUNK) as usize;
 
@@ -89,8 +88,9 @@ pub(crate) fn solve(
         // A group of positions differing only in the hands shares the
         // board's moves; only the number of drops changes.
         let mut idx = lo;
+        let mut cursor = Cursor::default();
         while idx < hi {
-            let (p, group) = cx.unrank_group(idx);
+            let (p, group) = cx.unrank_near(idx, &mut cursor);
             let end = (idx + (group.size - group.digit) as u64).min(hi);
             match p.status(conv) {
                 // Not numbered: takes the Lion, or not in the table's Lion classes.
@@ -179,15 +179,9 @@ pub(crate) fn solve(
             }
             true
         };
-        (0..nchunks).into_par_iter().for_each_init(
-            || {
-                (
-                    Vec::with_capacity(128),
-                    Vec::with_capacity(256),
-                    Vec::with_capacity(256),
-                )
-            },
-            |(preds, cur_ix, prev_ix): &mut (Vec<Pos>, Vec<u32>, Vec<u32>), ch| {
+        (0..nchunks)
+            .into_par_iter()
+            .for_each_init(Stages::default, |st, ch| {
                 if !cur[ch].swap(false, Relaxed) && level > 2 {
                     return;
                 }
@@ -195,48 +189,27 @@ pub(crate) fn solve(
                 let hi = (lo + CHUNK).min(n);
                 let mut here = 0;
                 let mut settled = 0u64;
-                prev_ix.clear();
+                st.pending.clear();
+                st.ready.clear();
                 table.for_each_equal(lo as usize, hi as usize, target, |idx| {
-                    let idx = idx as u64;
                     here += 1;
-                    let p = cx.unrank(idx);
-                    preds.clear();
-                    p.predecessors(preds);
-                    let psym = ix.class_sym(ix.class_of(&p).0);
-                    // The numbers of the predecessors (each once per move
-                    // into this entry, see the module notes on mirrors),
-                    // fetched into cache while the previous entry's are updated.
-                    // Predecessors without a number take the Lion: won in 1
-                    // already, nothing to update.
-                    cur_ix.clear();
-                    for q in preds.iter() {
-                        let (qc, qm) = ix.class_of(q);
-                        if psym {
-                            if !qm {
-                                cur_ix.extend(cx.table_index(q).map(|i| i as u32));
-                            }
-                        } else {
-                            cur_ix.extend(cx.table_index(q).map(|i| i as u32));
-                            if ix.class_sym(qc) {
-                                cur_ix.extend(cx.table_index(&q.mirror()).map(|i| i as u32));
-                            }
-                        }
-                    }
-                    for &qi in cur_ix.iter() {
-                        table.prefetch(qi as usize);
-                    }
-                    for &qi in prev_ix.iter() {
+                    let p = cx.unrank_near(idx as u64, &mut st.cursor).0;
+                    st.locate_predecessors(cx, &p);
+                    for &qi in st.ready.iter() {
                         settled += apply(qi) as u64;
                     }
-                    std::mem::swap(cur_ix, prev_ix);
+                    st.resolve_pending(cx, &table);
                 });
-                for &qi in prev_ix.iter() {
+                for &qi in st.ready.iter() {
+                    settled += apply(qi) as u64;
+                }
+                st.resolve_pending(cx, &table);
+                for &qi in st.ready.iter() {
                     settled += apply(qi) as u64;
                 }
                 seen.fetch_add(here, Relaxed);
                 found.fetch_add(settled, Relaxed);
-            },
-        );
+            });
         progress(Event::Advance(seen.load(Relaxed)));
         std::mem::swap(&mut cur, &mut next);
         if level >= 2 && found.load(Relaxed) == 0 {
@@ -248,4 +221,66 @@ pub(crate) fn solve(
     // The file's form.
     table.map_words(|v| if v < RESOLVED { 0 } else { v - RESOLVED + 1 });
     Ok(table)
+}
+
+/// The predecessors of the entries settled at the current level pass
+/// through three stages, one entry apart, so that what each stage reads
+/// has been fetched into cache while the entry before was worked on:
+/// located (their layout's run start being fetched), pending (the same, one
+/// entry older) and ready (numbers known, table words being fetched).
+#[derive(Default)]
+struct Stages {
+    preds: Vec<Pos>,
+    /// This entry's predecessors: layout slot and place in the run.
+    located: Vec<(u32, u32)>,
+    /// The previous entry's.
+    pending: Vec<(u32, u32)>,
+    /// The entry before's numbers.
+    ready: Vec<u32>,
+    cursor: Cursor,
+}
+
+impl Stages {
+    /// Locates the predecessors of `p` into `located`, each once per move
+    /// into `p` (both mirror images where the Lions' class is its own
+    /// mirror: both have numbers), and asks for their run starts.
+    /// Predecessors without a number take the Lion: won in 1 already,
+    /// nothing to update.
+    #[inline]
+    fn locate_predecessors(&mut self, cx: &Compact, p: &Pos) {
+        let ix = cx.indexer();
+        self.preds.clear();
+        p.predecessors(&mut self.preds);
+        let psym = ix.class_sym(ix.class_of(p).0);
+        self.located.clear();
+        for q in self.preds.iter() {
+            let (qc, qm) = ix.class_of(q);
+            if psym {
+                if !qm {
+                    self.located.extend(cx.locate(q));
+                }
+            } else {
+                self.located.extend(cx.locate(q));
+                if ix.class_sym(qc) {
+                    self.located.extend(cx.locate(&q.mirror()));
+                }
+            }
+        }
+        for &(l, _) in self.located.iter() {
+            cx.prefetch_slot(l);
+        }
+    }
+
+    /// Turns the pending predecessors into numbers in `ready` (asking for
+    /// their table words), and makes this entry's the pending ones.
+    #[inline]
+    fn resolve_pending(&mut self, cx: &Compact, table: &AtomicBytes) {
+        self.ready.clear();
+        for &(l, local) in self.pending.iter() {
+            let qi = cx.resolve(l, local) as u32;
+            table.prefetch(qi as usize);
+            self.ready.push(qi);
+        }
+        std::mem::swap(&mut self.located, &mut self.pending);
+    }
 }
