@@ -198,7 +198,17 @@ impl Compact {
             return None;
         }
         let q = if mir { p.mirror() } else { *p };
-        let pt = self.ix.parts(&q, cls);
+        Some(self.locate_in(&q, cls))
+    }
+
+    /// [`Compact::locate`] for a position known to be numbered, its Lions
+    /// on the canonical squares of table class `cls` (no mirror, no
+    /// capture test: the solver's predecessors are made so).
+    #[inline]
+    pub fn locate_in(&self, q: &Pos, cls: usize) -> (u32, u32) {
+        debug_assert!(cls < TABLE_CLASSES && self.ix.class_of(q) == (cls, false));
+        debug_assert!(q.attackers_us(q.lion_them() as usize) == 0);
+        let pt = self.ix.parts(q, cls);
         let ch = &self.choices[cls];
         let (mut r, mut mult, mut nc) = (0u32, 1u32, 0u32);
         for_pieces(pt.occ10, pt.seq, |i, fp, code| {
@@ -214,7 +224,7 @@ impl Compact {
         });
         let (_, _, h, _) = self.ix.sig_shape(pt.sig);
         let l = cls as u32 * self.per_class + self.sig_base[pt.sig] + pt.layout;
-        Some((l, r * h + pt.hand))
+        (l, r * h + pt.hand)
     }
 
     /// The number of the place `local` in the run of slot `l` (from [`Compact::locate`]).

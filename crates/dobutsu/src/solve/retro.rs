@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use super::board::{Convention, Pos, Status};
 use super::bytes::AtomicBytes;
 use super::compact::{Compact, Cursor};
+use super::index::TABLE_CLASSES;
 
 /// First byte value of a settled position.
 pub(crate) const RESOLVED: u8 = 48;
@@ -254,16 +255,18 @@ impl Stages {
         let psym = ix.class_sym(ix.class_of(p).0);
         self.located.clear();
         for q in self.preds.iter() {
+            // Every predecessor is numbered (`predecessors` leaves out those
+            // that take the Lion; the Lions' squares keep to the table's
+            // classes), so the numbering's own tests are skipped.
             let (qc, qm) = ix.class_of(q);
-            if psym {
-                if !qm {
-                    self.located.extend(cx.locate(q));
-                }
-            } else {
-                self.located.extend(cx.locate(q));
-                if ix.class_sym(qc) {
-                    self.located.extend(cx.locate(&q.mirror()));
-                }
+            debug_assert!(qc < TABLE_CLASSES);
+            if psym && qm {
+                continue;
+            }
+            let q = if qm { q.mirror() } else { *q };
+            self.located.push(cx.locate_in(&q, qc));
+            if !psym && ix.class_sym(qc) {
+                self.located.push(cx.locate_in(&q.mirror(), qc));
             }
         }
         for &(l, _) in self.located.iter() {
