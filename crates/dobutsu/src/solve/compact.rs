@@ -408,6 +408,8 @@ mod tests {
                         assert_eq!(q, p, "{material:?}: {c} unranks elsewhere");
                         let (_, g0) = ix.unrank_group(i);
                         assert_eq!((g.digit, g.size), (g0.digit, g0.size));
+                        let kinds = q.hand[0].iter().filter(|&&x| x > 0).count() as u32;
+                        assert_eq!(g.kinds_in_hand(g.digit), kinds, "{material:?} {c}");
                     }
                 }
             }

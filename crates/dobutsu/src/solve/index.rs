@@ -40,21 +40,17 @@ pub(crate) struct HandGroup {
     pub digit: u32,
     /// How many digits (positions) the group has.
     pub size: u32,
-    /// Radix of the Giraffes in our hand (those off the board, plus one).
-    giraffes: u32,
-    /// Radix of the Elephants in our hand.
-    elephants: u32,
+    /// For each digit, 2 bits: how many kinds the side to move has in hand
+    /// (a group has at most 27 digits; a shift instead of four divisions).
+    kinds: u64,
 }
 
 impl HandGroup {
     /// How many kinds the side to move has in hand at `digit`.
     #[inline(always)]
     pub fn kinds_in_hand(&self, digit: u32) -> u32 {
-        let g = digit % self.giraffes;
-        let rest = digit / self.giraffes;
-        let e = rest % self.elephants;
-        let c = rest / self.elephants;
-        (g > 0) as u32 + (e > 0) as u32 + (c > 0) as u32
+        debug_assert!(digit < self.size);
+        (self.kinds >> (2 * digit)) as u32 & 3
     }
 }
 
@@ -172,6 +168,8 @@ pub(crate) struct Indexer {
     /// `[signature][hand digit]` → our hand and theirs (slots Chick,
     /// Elephant, Giraffe): a lookup instead of two divisions per position.
     hands: Vec<[[[u8; 3]; 2]; 27]>,
+    /// `[signature]` → [`HandGroup::kinds`].
+    hand_kinds: Vec<u64>,
     /// Pieces of each kind in the game (Giraffe, Elephant, Chick): 2 each in the real game.
     pub material: [u8; 3],
     /// Numbers per Lion class.
@@ -212,6 +210,7 @@ impl Indexer {
             sig_start: Vec::new(),
             sig_of: [[[255; 3]; 3]; 3],
             hands: Vec::new(),
+            hand_kinds: Vec::new(),
             material,
             per_class: 0,
         };
@@ -292,6 +291,12 @@ impl Indexer {
                 );
                 *h = [[hc, he, hg], [tc - s.c - hc, te - s.e - he, tg - s.g - hg]];
             }
+            let kinds = t
+                .iter()
+                .enumerate()
+                .take(s.h as usize)
+                .map(|(d, h)| (h[0].iter().filter(|&&x| x > 0).count() as u64) << (2 * d));
+            ix.hand_kinds.push(kinds.sum());
             ix.hands.push(t);
         }
         let mut si = 0;
@@ -542,12 +547,10 @@ impl Indexer {
     pub fn set_hand(&self, p: &mut Pos, si: usize, hand: u32) -> HandGroup {
         let sig = &self.sigs[si];
         p.hand = self.hands[si][hand as usize];
-        let [tg, te, _] = self.material.map(u32::from);
         HandGroup {
             digit: hand,
             size: sig.h,
-            giraffes: tg - sig.g as u32 + 1,
-            elephants: te - sig.e as u32 + 1,
+            kinds: self.hand_kinds[si],
         }
     }
 }
