@@ -346,12 +346,25 @@ impl Pos {
     /// opponent, i.e. seen from the mover) from which one move leads to
     /// `self`. `self` must be open and its side to move unable to take the
     /// enemy Lion (so every Lion step undone was legal). Predecessors with
-    /// our Lion on the far rank are left out (they are finished).
+    /// our Lion on the far rank are left out (they are finished), and so are
+    /// those whose side to move can take the enemy Lion (they are won in 1
+    /// whatever follows, and have no number in the table).
     pub fn predecessors(&self, out: &mut Vec<Pos>) {
         // Seen from the mover: `us` just moved, `them` is to move.
         let f = self.flip();
         let empty = 0x0fff & !(f.us | f.them);
-        let mut own = f.us;
+        // A predecessor takes the Lion iff one of its pieces of ours attacks
+        // the enemy Lion's square (no piece slides, so nothing blocks, and
+        // the enemy Lion never moves back). Only the piece moved back
+        // differs from `f`: with two attackers every predecessor takes the
+        // Lion; with one, only those moving it back can be numbered; a
+        // piece moved back must not attack from where it came.
+        let lt = f.lion_them() as usize;
+        let att = f.attackers_us(lt);
+        if att.count_ones() >= 2 {
+            return;
+        }
+        let mut own = if att != 0 { att } else { f.us };
         while own != 0 {
             let t = own.trailing_zeros() as usize;
             own &= own - 1;
@@ -388,6 +401,8 @@ impl Pos {
                 }
             }
             for &(ok, mut from) in &origins {
+                // Squares from which a piece of ours of kind `ok` attacks `lt`.
+                from &= !STEPS[1][ok][lt];
                 while from != 0 {
                     let fr = from.trailing_zeros() as usize;
                     from &= from - 1;

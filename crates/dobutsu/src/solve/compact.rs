@@ -113,6 +113,10 @@ impl Compact {
         }
         let choices: Vec<_> = (0..TABLE_CLASSES).map(|c| class_choices(&ix, c)).collect();
         let per_class = layouts.len() as u32;
+        assert!(
+            TABLE_CLASSES as u64 * per_class as u64 + 1 < u32::MAX as u64,
+            "slots fit 32 bits"
+        );
         let mut off = Vec::with_capacity(TABLE_CLASSES * layouts.len() + 1);
         let mut at = 0u64;
         for ch in &choices {
@@ -178,6 +182,15 @@ impl Compact {
     /// class and its side to move cannot take the enemy Lion.
     #[inline]
     pub fn table_index(&self, p: &Pos) -> Option<u64> {
+        self.locate(p).map(|(l, local)| self.resolve(l, local))
+    }
+
+    /// The number of a position in two parts: its layout's slot in the
+    /// table of runs and its place within the run (see [`Compact::resolve`]).
+    /// The solver fetches the slot's entry into cache in between: the
+    /// table of runs is larger than the processor's nearer caches.
+    #[inline]
+    pub fn locate(&self, p: &Pos) -> Option<(u32, u32)> {
         let (cls, mir) = self.ix.class_of(p);
         // A capture is told by one look at the enemy Lion's square, before
         // any numbering work (many predecessors in the solver are captures).
@@ -185,7 +198,17 @@ impl Compact {
             return None;
         }
         let q = if mir { p.mirror() } else { *p };
-        let pt = self.ix.parts(&q, cls);
+        Some(self.locate_in(&q, cls))
+    }
+
+    /// [`Compact::locate`] for a position known to be numbered, its Lions
+    /// on the canonical squares of table class `cls` (no mirror, no
+    /// capture test: the solver's predecessors are made so).
+    #[inline]
+    pub fn locate_in(&self, q: &Pos, cls: usize) -> (u32, u32) {
+        debug_assert!(cls < TABLE_CLASSES && self.ix.class_of(q) == (cls, false));
+        debug_assert!(q.attackers_us(q.lion_them() as usize) == 0);
+        let pt = self.ix.parts(q, cls);
         let ch = &self.choices[cls];
         let (mut r, mut mult, mut nc) = (0u32, 1u32, 0u32);
         for_pieces(pt.occ10, pt.seq, |i, fp, code| {
@@ -200,8 +223,20 @@ impl Compact {
             mult *= c.radix as u32;
         });
         let (_, _, h, _) = self.ix.sig_shape(pt.sig);
-        let l = cls * self.per_class as usize + (self.sig_base[pt.sig] + pt.layout) as usize;
-        Some(self.off[l] as u64 + (r * h + pt.hand) as u64)
+        let l = cls as u32 * self.per_class + self.sig_base[pt.sig] + pt.layout;
+        (l, r * h + pt.hand)
+    }
+
+    /// The number of the place `local` in the run of slot `l` (from [`Compact::locate`]).
+    #[inline(always)]
+    pub fn resolve(&self, l: u32, local: u32) -> u64 {
+        (self.off[l as usize] + local) as u64
+    }
+
+    /// Asks the processor to fetch the run start of slot `l` (a hint only).
+    #[inline(always)]
+    pub fn prefetch_slot(&self, l: u32) {
+        super::bytes::prefetch(&self.off[l as usize]);
     }
 
     /// The position with a number (the canonical mirror image).
@@ -213,34 +248,73 @@ impl Compact {
     /// The position with a number, and where it stands in its group of
     /// consecutive numbers that differ only in the hands.
     pub fn unrank_group(&self, idx: u64) -> (Pos, HandGroup) {
+        self.unrank_near(idx, &mut Cursor::default())
+    }
+
+    /// [`Compact::unrank_group`] for numbers met in ascending order: the
+    /// cursor remembers the last number's layout and board, so a number in
+    /// the same layout skips the search for it, and one with the same board
+    /// (it differs only in the hands) skips building the board.
+    #[inline]
+    pub fn unrank_near(&self, idx: u64, cur: &mut Cursor) -> (Pos, HandGroup) {
         debug_assert!(idx < self.size());
         let idx = idx as u32;
-        let mut l = self.bucket[(idx >> BUCKET_BITS) as usize] as usize;
-        while self.off[l + 1] <= idx {
-            l += 1;
+        if !(cur.lo <= idx && idx < cur.hi) {
+            let mut l = self.bucket[(idx >> BUCKET_BITS) as usize] as usize;
+            while self.off[l + 1] <= idx {
+                l += 1;
+            }
+            *cur = Cursor {
+                l: l as u32,
+                lo: self.off[l],
+                hi: self.off[l + 1],
+                board: u32::MAX,
+                pos: Pos::default(),
+            };
         }
+        let l = cur.l as usize;
         let cls = l / self.per_class as usize;
         let lay = self.layouts[l % self.per_class as usize];
         let si = lay.sig as usize;
         let (_, _, h, _) = self.ix.sig_shape(si);
-        let run = idx - self.off[l];
+        let run = idx - cur.lo;
         let mut r = div_small(run, self.hand_recip[si]);
         let hand = run - r * h;
-        let ch = &self.choices[cls];
-        let (mut own, mut promo, mut nc) = (0u32, 0u32, 0u32);
-        for_pieces(lay.occ10, lay.seq, |i, fp, code| {
-            let c = &ch[fp][code];
-            let radix = c.radix as u32;
-            let q = div_small(r, RADIX_RECIP[radix as usize]);
-            let x = c.choice[(r - q * radix) as usize] as u32;
-            r = q;
-            own |= (x >> 1) << i;
-            let chick = (code == 3) as u32;
-            promo |= (x & chick) << nc;
-            nc += chick;
-        });
-        self.ix.build(cls, si, lay.occ10, lay.seq, own, promo, hand)
+        if r != cur.board {
+            cur.board = r;
+            let ch = &self.choices[cls];
+            let (mut own, mut promo, mut nc) = (0u32, 0u32, 0u32);
+            for_pieces(lay.occ10, lay.seq, |i, fp, code| {
+                let c = &ch[fp][code];
+                let radix = c.radix as u32;
+                let q = div_small(r, RADIX_RECIP[radix as usize]);
+                let x = c.choice[(r - q * radix) as usize] as u32;
+                r = q;
+                own |= (x >> 1) << i;
+                let chick = (code == 3) as u32;
+                promo |= (x & chick) << nc;
+                nc += chick;
+            });
+            cur.pos = self.ix.build_board(cls, lay.occ10, lay.seq, own, promo);
+        }
+        let mut p = cur.pos;
+        let group = self.ix.set_hand(&mut p, si, hand);
+        (p, group)
     }
+}
+
+/// What [`Compact::unrank_near`] remembers of the last number.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Cursor {
+    /// The layout's slot.
+    l: u32,
+    /// Its numbers: `lo..hi` (empty at first).
+    lo: u32,
+    hi: u32,
+    /// The board's digits within the layout (`u32::MAX`: none yet).
+    board: u32,
+    /// The board, hands empty.
+    pos: Pos,
 }
 
 /// Calls `f(i, free square, kind code)` for each piece of a layout, in the
@@ -334,6 +408,8 @@ mod tests {
                         assert_eq!(q, p, "{material:?}: {c} unranks elsewhere");
                         let (_, g0) = ix.unrank_group(i);
                         assert_eq!((g.digit, g.size), (g0.digit, g0.size));
+                        let kinds = q.hand[0].iter().filter(|&&x| x > 0).count() as u32;
+                        assert_eq!(g.kinds_in_hand(g.digit), kinds, "{material:?} {c}");
                     }
                 }
             }

@@ -40,21 +40,17 @@ pub(crate) struct HandGroup {
     pub digit: u32,
     /// How many digits (positions) the group has.
     pub size: u32,
-    /// Radix of the Giraffes in our hand (those off the board, plus one).
-    giraffes: u32,
-    /// Radix of the Elephants in our hand.
-    elephants: u32,
+    /// For each digit, 2 bits: how many kinds the side to move has in hand
+    /// (a group has at most 27 digits; a shift instead of four divisions).
+    kinds: u64,
 }
 
 impl HandGroup {
     /// How many kinds the side to move has in hand at `digit`.
     #[inline(always)]
     pub fn kinds_in_hand(&self, digit: u32) -> u32 {
-        let g = digit % self.giraffes;
-        let rest = digit / self.giraffes;
-        let e = rest % self.elephants;
-        let c = rest / self.elephants;
-        (g > 0) as u32 + (e > 0) as u32 + (c > 0) as u32
+        debug_assert!(digit < self.size);
+        (self.kinds >> (2 * digit)) as u32 & 3
     }
 }
 
@@ -169,6 +165,11 @@ pub(crate) struct Indexer {
     sig_start: Vec<u8>,
     /// `[g][e][c]` on the board → signature, 255 if the material has not so many.
     sig_of: [[[u8; 3]; 3]; 3],
+    /// `[signature][hand digit]` → our hand and theirs (slots Chick,
+    /// Elephant, Giraffe): a lookup instead of two divisions per position.
+    hands: Vec<[[[u8; 3]; 2]; 27]>,
+    /// `[signature]` → [`HandGroup::kinds`].
+    hand_kinds: Vec<u64>,
     /// Pieces of each kind in the game (Giraffe, Elephant, Chick): 2 each in the real game.
     pub material: [u8; 3],
     /// Numbers per Lion class.
@@ -208,6 +209,8 @@ impl Indexer {
             bits: BitTables::new(),
             sig_start: Vec::new(),
             sig_of: [[[255; 3]; 3]; 3],
+            hands: Vec::new(),
+            hand_kinds: Vec::new(),
             material,
             per_class: 0,
         };
@@ -277,6 +280,25 @@ impl Indexer {
             }
         }
         ix.per_class = off;
+        for s in &ix.sigs {
+            let mut t = [[[0u8; 3]; 2]; 27];
+            let (hg_n, he_n) = (tg - s.g + 1, te - s.e + 1);
+            for (hand, h) in t.iter_mut().enumerate().take(s.h as usize) {
+                let (hg, he, hc) = (
+                    hand as u8 % hg_n,
+                    hand as u8 / hg_n % he_n,
+                    hand as u8 / hg_n / he_n,
+                );
+                *h = [[hc, he, hg], [tc - s.c - hc, te - s.e - he, tg - s.g - hg]];
+            }
+            let kinds = t
+                .iter()
+                .enumerate()
+                .take(s.h as usize)
+                .map(|(d, h)| (h[0].iter().filter(|&&x| x > 0).count() as u64) << (2 * d));
+            ix.hand_kinds.push(kinds.sum());
+            ix.hands.push(t);
+        }
         let mut si = 0;
         for b in 0..off.div_ceil(1 << SIG_BUCKET_BITS) {
             let first = (b << SIG_BUCKET_BITS) as u32;
@@ -481,7 +503,14 @@ impl Indexer {
         promo: u32,
         hand: u32,
     ) -> (Pos, HandGroup) {
-        let sig = self.sigs[si];
+        let mut p = self.build_board(cls, occ10, seq, own, promo);
+        let group = self.set_hand(&mut p, si, hand);
+        (p, group)
+    }
+
+    /// The board of [`Indexer::build`], hands empty.
+    #[inline(always)]
+    pub fn build_board(&self, cls: usize, occ10: u16, seq: u16, own: u32, promo: u32) -> Pos {
         let (a, b) = self.rep[cls];
         let mut p = Pos {
             us: 1 << a,
@@ -510,24 +539,18 @@ impl Indexer {
             p.us |= bit * (1 - theirs);
             i += 1;
         }
-        let [tg, te, tc] = self.material.map(u32::from);
-        let (g, e, c) = (sig.g as u32, sig.e as u32, sig.c as u32);
-        let hg = hand % (tg - g + 1);
-        let rest_h = hand / (tg - g + 1);
-        let he = rest_h % (te - e + 1);
-        let hc = rest_h / (te - e + 1);
-        p.hand[0] = [hc as u8, he as u8, hg as u8];
-        p.hand[1] = [
-            (tc - c - hc) as u8,
-            (te - e - he) as u8,
-            (tg - g - hg) as u8,
-        ];
-        let group = HandGroup {
+        p
+    }
+
+    /// Puts the hands of hand digit `hand` of signature `si` into `p`; its hand group.
+    #[inline(always)]
+    pub fn set_hand(&self, p: &mut Pos, si: usize, hand: u32) -> HandGroup {
+        let sig = &self.sigs[si];
+        p.hand = self.hands[si][hand as usize];
+        HandGroup {
             digit: hand,
             size: sig.h,
-            giraffes: tg - g + 1,
-            elephants: te - e + 1,
-        };
-        (p, group)
+            kinds: self.hand_kinds[si],
+        }
     }
 }

@@ -18,7 +18,8 @@ use rayon::prelude::*;
 
 use super::board::{Convention, Pos, Status};
 use super::bytes::AtomicBytes;
-use super::compact::Compact;
+use super::compact::{Compact, Cursor};
+use super::index::TABLE_CLASSES;
 
 /// First byte value of a settled position.
 pub(crate) const RESOLVED: u8 = 48;
@@ -51,6 +52,9 @@ pub enum SolveError {
     /// A distance does not fit the byte.
     #[error("a distance passed {MAX_DISTANCE} plies, more than a byte holds")]
     TooDeep,
+    /// The table's memory could not be reserved.
+    #[error("could not reserve memory for the table: {0}")]
+    Memory(#[from] std::io::Error),
 }
 
 /// Solves every position of the table of `ix` under `conv`; returns the
@@ -61,8 +65,7 @@ pub(crate) fn solve(
     progress: &(dyn Fn(Event) + Sync),
 ) -> Result<AtomicBytes, SolveError> {
     let n = cx.size();
-    let ix = cx.indexer();
-    let table = AtomicBytes::new(n as usize);
+    let table = AtomicBytes::new(n as usize)?;
     let nchunks = n.div_ceil(CHUNK) as usize;
 
     // Initial values: wins in 1, losses in 0 and 2, counters.
@@ -86,8 +89,9 @@ pub(crate) fn solve(
         // A group of positions differing only in the hands shares the
         // board's moves; only the number of drops changes.
         let mut idx = lo;
+        let mut cursor = Cursor::default();
         while idx < hi {
-            let (p, group) = cx.unrank_group(idx);
+            let (p, group) = cx.unrank_near(idx, &mut cursor);
             let end = (idx + (group.size - group.digit) as u64).min(hi);
             match p.status(conv) {
                 // Not numbered: takes the Lion, or not in the table's Lion classes.
@@ -146,84 +150,67 @@ pub(crate) fn solve(
         let found = AtomicU64::new(0);
         let seen = AtomicU64::new(0);
         let win_level = level.is_multiple_of(2);
-        let apply = |qi: u32| {
+        // Whether the update settled the position. Counted per chunk and
+        // flags read before written: a shared counter or flag written on
+        // every update would bounce its cache line between the threads.
+        let apply = |qi: u32| -> bool {
             let qi = qi as usize;
             if win_level {
-                if !table.set_if_below(qi, RESOLVED, newval) {
-                    return;
+                // A plain read first: most predecessors of a loss are settled
+                // already, and a read costs less than a compare-and-swap.
+                if table.load(qi) >= RESOLVED || !table.set_if_below(qi, RESOLVED, newval) {
+                    return false;
                 }
             } else {
                 if table.load(qi) >= RESOLVED {
-                    return;
+                    return false;
                 }
                 let old = table.decrement(qi);
                 debug_assert!((1..RESOLVED).contains(&old), "counter underflow");
                 if old != 1 {
-                    return;
+                    return false;
                 }
                 // Every edge into a counter is taken once: nobody else
                 // touches this byte now that it is zero.
                 table.fill_zero(qi, newval);
             }
-            found.fetch_add(1, Relaxed);
-            next[qi >> CHUNK_BITS].store(true, Relaxed);
+            let flag = &next[qi >> CHUNK_BITS];
+            if !flag.load(Relaxed) {
+                flag.store(true, Relaxed);
+            }
+            true
         };
-        (0..nchunks).into_par_iter().for_each_init(
-            || {
-                (
-                    Vec::with_capacity(128),
-                    Vec::with_capacity(256),
-                    Vec::with_capacity(256),
-                )
-            },
-            |(preds, cur_ix, prev_ix): &mut (Vec<Pos>, Vec<u32>, Vec<u32>), ch| {
+        (0..nchunks)
+            .into_par_iter()
+            .for_each_init(Stages::default, |st, ch| {
                 if !cur[ch].swap(false, Relaxed) && level > 2 {
                     return;
                 }
                 let lo = ch as u64 * CHUNK;
                 let hi = (lo + CHUNK).min(n);
                 let mut here = 0;
-                prev_ix.clear();
+                let mut settled = 0u64;
+                st.pending.clear();
+                st.ready.clear();
                 table.for_each_equal(lo as usize, hi as usize, target, |idx| {
-                    let idx = idx as u64;
                     here += 1;
-                    let p = cx.unrank(idx);
-                    preds.clear();
-                    p.predecessors(preds);
-                    let psym = ix.class_sym(ix.class_of(&p).0);
-                    // The numbers of the predecessors (each once per move
-                    // into this entry, see the module notes on mirrors),
-                    // fetched into cache while the previous entry's are updated.
-                    // Predecessors without a number take the Lion: won in 1
-                    // already, nothing to update.
-                    cur_ix.clear();
-                    for q in preds.iter() {
-                        let (qc, qm) = ix.class_of(q);
-                        if psym {
-                            if !qm {
-                                cur_ix.extend(cx.table_index(q).map(|i| i as u32));
-                            }
-                        } else {
-                            cur_ix.extend(cx.table_index(q).map(|i| i as u32));
-                            if ix.class_sym(qc) {
-                                cur_ix.extend(cx.table_index(&q.mirror()).map(|i| i as u32));
-                            }
-                        }
+                    let p = cx.unrank_near(idx as u64, &mut st.cursor).0;
+                    st.locate_predecessors(cx, &p);
+                    for &qi in st.ready.iter() {
+                        settled += apply(qi) as u64;
                     }
-                    for &qi in cur_ix.iter() {
-                        table.prefetch(qi as usize);
-                    }
-                    for &qi in prev_ix.iter() {
-                        apply(qi);
-                    }
-                    std::mem::swap(cur_ix, prev_ix);
+                    st.resolve_pending(cx, &table);
                 });
-                for &qi in prev_ix.iter() {
-                    apply(qi);
+                for &qi in st.ready.iter() {
+                    settled += apply(qi) as u64;
+                }
+                st.resolve_pending(cx, &table);
+                for &qi in st.ready.iter() {
+                    settled += apply(qi) as u64;
                 }
                 seen.fetch_add(here, Relaxed);
-            },
-        );
+                found.fetch_add(settled, Relaxed);
+            });
         progress(Event::Advance(seen.load(Relaxed)));
         std::mem::swap(&mut cur, &mut next);
         if level >= 2 && found.load(Relaxed) == 0 {
@@ -235,4 +222,68 @@ pub(crate) fn solve(
     // The file's form.
     table.map_words(|v| if v < RESOLVED { 0 } else { v - RESOLVED + 1 });
     Ok(table)
+}
+
+/// The predecessors of the entries settled at the current level pass
+/// through three stages, one entry apart, so that what each stage reads
+/// has been fetched into cache while the entry before was worked on:
+/// located (their layout's run start being fetched), pending (the same, one
+/// entry older) and ready (numbers known, table words being fetched).
+#[derive(Default)]
+struct Stages {
+    preds: Vec<Pos>,
+    /// This entry's predecessors: layout slot and place in the run.
+    located: Vec<(u32, u32)>,
+    /// The previous entry's.
+    pending: Vec<(u32, u32)>,
+    /// The entry before's numbers.
+    ready: Vec<u32>,
+    cursor: Cursor,
+}
+
+impl Stages {
+    /// Locates the predecessors of `p` into `located`, each once per move
+    /// into `p` (both mirror images where the Lions' class is its own
+    /// mirror: both have numbers), and asks for their run starts.
+    /// Predecessors without a number take the Lion: won in 1 already,
+    /// nothing to update.
+    #[inline]
+    fn locate_predecessors(&mut self, cx: &Compact, p: &Pos) {
+        let ix = cx.indexer();
+        self.preds.clear();
+        p.predecessors(&mut self.preds);
+        let psym = ix.class_sym(ix.class_of(p).0);
+        self.located.clear();
+        for q in self.preds.iter() {
+            // Every predecessor is numbered (`predecessors` leaves out those
+            // that take the Lion; the Lions' squares keep to the table's
+            // classes), so the numbering's own tests are skipped.
+            let (qc, qm) = ix.class_of(q);
+            debug_assert!(qc < TABLE_CLASSES);
+            if psym && qm {
+                continue;
+            }
+            let q = if qm { q.mirror() } else { *q };
+            self.located.push(cx.locate_in(&q, qc));
+            if !psym && ix.class_sym(qc) {
+                self.located.push(cx.locate_in(&q.mirror(), qc));
+            }
+        }
+        for &(l, _) in self.located.iter() {
+            cx.prefetch_slot(l);
+        }
+    }
+
+    /// Turns the pending predecessors into numbers in `ready` (asking for
+    /// their table words), and makes this entry's the pending ones.
+    #[inline]
+    fn resolve_pending(&mut self, cx: &Compact, table: &AtomicBytes) {
+        self.ready.clear();
+        for &(l, local) in self.pending.iter() {
+            let qi = cx.resolve(l, local) as u32;
+            table.prefetch(qi as usize);
+            self.ready.push(qi);
+        }
+        std::mem::swap(&mut self.located, &mut self.pending);
+    }
 }
