@@ -73,8 +73,8 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 /// The weight of each term of [`features`], in hundredths of a Chick;
 /// `kyoku tune dobutsu` regenerates them from the solved table.
 pub const WEIGHTS: [i32; FEATURES] = [
-    330, 270, 100, 360, 370, 300, 130, 30, 0, 10, 40, 4, 0, 6, -6, -12, 12, 0, 0, 0, 0, 0, 0, 0, 0,
-    15,
+    315, 307, 177, 303, 599, 523, 325, 103, 114, -43, 336, 107, -23, 133, -52, 33, -29, -152, 764,
+    -36, 85, 956, -488, -234, 0, 15,
 ];
 
 /// The terms of the evaluation of `pos`, seen from the side to move.
@@ -219,6 +219,11 @@ impl Evaluation<Position> for DobutsuEval {
 
     fn threatened(&self, pos: &Position) -> bool {
         pos.lion_in_danger(pos.turn())
+    }
+
+    /// A Lion in danger is lost unless the answer is found now.
+    fn evasions_in_quiescence(&self) -> bool {
+        true
     }
 }
 

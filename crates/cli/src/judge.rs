@@ -64,6 +64,12 @@ pub struct JudgeArgs {
     /// Print the sampled positions (text form and value) and judge nothing.
     #[arg(long)]
     list: bool,
+    /// Judge the positions of this file (one position's text form a line;
+    /// a tab and anything after it are ignored, so `--list`'s output reads
+    /// back) instead of sampling games. A set kept in a file stays the same
+    /// when the programs that played the games change.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["positions", "game_levels"])]
+    from: Option<PathBuf>,
 }
 
 /// A position to judge, with every move's value by the table.
@@ -177,7 +183,10 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
         tb.convention() == Convention::Seed && tb.material() == [2, 2, 2],
         "the judge needs the whole game's table of the seed convention"
     );
-    let samples = sample(&tb, a.positions, a.seed, &a.game_levels);
+    let samples = match &a.from {
+        Some(path) => read_samples(&tb, path)?,
+        None => sample(&tb, a.positions, a.seed, &a.game_levels),
+    };
     let mut out = std::io::stdout().lock();
     if a.list {
         for s in &samples {
@@ -289,6 +298,29 @@ fn sample(tb: &Tablebase, count: usize, seed: u64, levels: &[u8]) -> Vec<Sample>
     found
 }
 
+/// The positions of `path` (`--from`), each with its moves' values.
+fn read_samples(tb: &Tablebase, path: &std::path::Path) -> anyhow::Result<Vec<Sample>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading positions from {}", path.display()))?;
+    let mut samples = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fen = line.split('\t').next().unwrap_or("").trim();
+        if fen.is_empty() || fen.starts_with('#') {
+            continue;
+        }
+        let at = || format!("{} line {}", path.display(), i + 1);
+        let pos = Position::from_text(fen).map_err(|e| anyhow::anyhow!("{}: {e}", at()))?;
+        let value = tb
+            .value(&pos)
+            .with_context(|| format!("{}: the game is over here", at()))?;
+        let moves = solve::analyze(tb, &pos);
+        anyhow::ensure!(!moves.is_empty(), "{}: no legal move", at());
+        samples.push(Sample { pos, value, moves });
+    }
+    anyhow::ensure!(!samples.is_empty(), "{}: no positions", path.display());
+    Ok(samples)
+}
+
 /// One game: `opening` random plies, then the programs of the two levels.
 pub(crate) fn play_game(sente: u8, gote: u8, opening: usize, seed: u64) -> GameRecord<Position> {
     let mut rng = seeded_rng(seed);
@@ -352,12 +384,14 @@ fn print_table(
     tallies: &[Tally],
 ) -> anyhow::Result<()> {
     let (won, drawn, lost) = counts(samples);
+    let source = match &a.from {
+        Some(p) => format!("from {}", p.display()),
+        None => format!("seed {}, games of levels {:?}", a.seed, a.game_levels),
+    };
     writeln!(
         out,
-        "{} positions (seed {}; won {won}, drawn {drawn}, lost {lost}), from games of levels {:?}",
+        "{} positions ({source}; won {won}, drawn {drawn}, lost {lost})",
         samples.len(),
-        a.seed,
-        a.game_levels
     )?;
     writeln!(
         out,
@@ -434,6 +468,7 @@ fn print_json(
         "drawn": drawn,
         "lost": lost,
         "game_levels": a.game_levels,
+        "from": a.from.as_ref().map(|p| p.display().to_string()),
         "results": results,
     });
     writeln!(out, "{j}")?;
