@@ -134,6 +134,9 @@ pub struct Features {
     pub extensions: bool,
     /// Search late quiet moves a ply shallower first.
     pub reductions: bool,
+    /// Answer threats in quiescence, where the game asks for it
+    /// ([`Evaluation::evasions_in_quiescence`]).
+    pub evasions: bool,
 }
 
 impl Default for Features {
@@ -143,6 +146,7 @@ impl Default for Features {
             quiescence: true,
             extensions: true,
             reductions: true,
+            evasions: true,
         }
     }
 }
@@ -905,6 +909,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         };
         let stand = self.static_eval(pos, me);
         let evade = self.features.quiescence
+            && self.features.evasions
             && self.eval.evasions_in_quiescence()
             && qply < 8
             && self.eval.threatened(pos);

@@ -70,11 +70,18 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "side to move (tempo)",
 ];
 
+/// The weights set by hand before any tuning (the old evaluation's), where
+/// `kyoku tune dobutsu` starts.
+pub const HAND_WEIGHTS: [i32; FEATURES] = [
+    330, 270, 100, 360, 370, 300, 130, 30, 0, 10, 40, 4, 0, 6, -6, -12, 12, 0, 0, 0, 0, 0, 0, 0, 0,
+    15,
+];
+
 /// The weight of each term of [`features`], in hundredths of a Chick;
 /// `kyoku tune dobutsu` regenerates them from the solved table.
 pub const WEIGHTS: [i32; FEATURES] = [
-    315, 307, 177, 303, 599, 523, 325, 103, 114, -43, 336, 107, -23, 133, -52, 33, -29, -152, 764,
-    -36, 85, 956, -488, -234, 0, 15,
+    158, 179, 100, 192, 290, 235, 158, 20, 24, -16, 147, 48, 18, 64, -20, 7, -5, -52, 363, -8, 30,
+    592, -465, -149, 0, 8,
 ];
 
 /// The terms of the evaluation of `pos`, seen from the side to move.

@@ -20,6 +20,7 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use kyoku_ai::agent::{Level, SearchAgent, parse_level};
+use kyoku_ai::alphabeta::Features;
 use kyoku_ai::dobutsu::DobutsuEval;
 use kyoku_core::rand::Rng;
 use kyoku_core::rand::seq::SliceRandom;
@@ -49,7 +50,10 @@ pub struct JudgeArgs {
     /// result on every machine), comma-separated.
     #[arg(long, value_delimiter = ',', conflicts_with = "ms")]
     nodes: Option<Vec<u64>>,
-    /// The programs judged, comma-separated: `ai:1` … `ai:5`.
+    /// The programs judged, comma-separated: `ai:1` … `ai:5`, each may
+    /// switch parts of its search off to measure them, e.g.
+    /// `ai:5/-evasions` (parts: tt, quiescence, extensions, reductions,
+    /// evasions).
     #[arg(long, value_delimiter = ',', default_value = "ai:5")]
     players: Vec<String>,
     /// Levels of the programs whose games the positions come from.
@@ -160,10 +164,10 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
         !a.game_levels.is_empty() && a.game_levels.iter().all(|l| (1..=5).contains(l)),
         "--game-levels are levels 1 to 5"
     );
-    let players: Vec<u8> = a
+    let players: Vec<(u8, Features)> = a
         .players
         .iter()
-        .map(|p| player_level(p))
+        .map(|p| player(p))
         .collect::<anyhow::Result<_>>()?;
     let budgets: Vec<Budget> = match &a.nodes {
         Some(n) => n.iter().map(|&n| Budget::Nodes(n)).collect(),
@@ -202,12 +206,30 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
     }
 }
 
-/// The level of a player spec (`ai:N`).
-fn player_level(spec: &str) -> anyhow::Result<u8> {
-    let level = spec
+/// The level and search parts of a player spec (`ai:N`, `ai:N/-part…`).
+fn player(spec: &str) -> anyhow::Result<(u8, Features)> {
+    let mut parts = spec.split('/');
+    let head = parts.next().unwrap_or("");
+    let level = head
         .strip_prefix("ai:")
         .with_context(|| format!("player {spec:?}: the judge plays kyoku's own `ai:LEVEL`"))?;
-    parse_level(Some(level)).map_err(|e| anyhow::anyhow!("player {spec:?}: {e}"))
+    let level = parse_level(Some(level)).map_err(|e| anyhow::anyhow!("player {spec:?}: {e}"))?;
+    let mut f = Features::default();
+    for part in parts {
+        let flag = match part {
+            "-tt" => &mut f.tt,
+            "-quiescence" => &mut f.quiescence,
+            "-extensions" => &mut f.extensions,
+            "-reductions" => &mut f.reductions,
+            "-evasions" => &mut f.evasions,
+            _ => anyhow::bail!(
+                "player {spec:?}: {part:?} is not one of -tt, -quiescence, -extensions, \
+                 -reductions, -evasions"
+            ),
+        };
+        *flag = false;
+    }
+    Ok((level, f))
 }
 
 /// The level's program with `budget` replacing its time cap (never above
@@ -231,7 +253,12 @@ fn program(level: u8, budget: Budget, seed: u64) -> SearchAgent<Position, Dobuts
 }
 
 /// Every program at every budget over every sample, one search at a time.
-fn judge_all(samples: &[Sample], players: &[u8], budgets: &[Budget], seed: u64) -> Vec<Tally> {
+fn judge_all(
+    samples: &[Sample],
+    players: &[(u8, Features)],
+    budgets: &[Budget],
+    seed: u64,
+) -> Vec<Tally> {
     let total = (samples.len() * players.len() * budgets.len()) as u64;
     let bar = ProgressBar::new(total);
     bar.set_style(
@@ -240,12 +267,13 @@ fn judge_all(samples: &[Sample], players: &[u8], budgets: &[Budget], seed: u64) 
             .progress_chars("=> "),
     );
     let mut tallies = Vec::new();
-    for &level in players {
+    for &(level, features) in players {
         for &budget in budgets {
             let mut t = Tally::default();
             for (i, s) in samples.iter().enumerate() {
                 // A fresh program per position: nothing learnt from the others.
                 let mut p = program(level, budget, seed ^ (i as u64) << 8);
+                p.searcher().set_features(features);
                 let record = GameRecord::new(s.pos);
                 let t0 = Instant::now();
                 let mv = p.choose(&record);
@@ -395,7 +423,7 @@ fn print_table(
     )?;
     writeln!(
         out,
-        "{:<6} {:>12} {:>9} {:>8} {:>10} {:>12} {:>7} {:>9} {:>9}",
+        "{:<18} {:>12} {:>9} {:>8} {:>10} {:>12} {:>7} {:>9} {:>9}",
         "player",
         "budget",
         "won kept",
@@ -413,7 +441,7 @@ fn print_table(
     for ((player, budget), t) in rows.zip(tallies) {
         writeln!(
             out,
-            "{:<6} {:>12} {:>8.1}% {:>7.1}% {:>9.1}% {:>11.1}% {:>6.1}% {:>9.1} {:>9.1}",
+            "{:<18} {:>12} {:>8.1}% {:>7.1}% {:>9.1}% {:>11.1}% {:>6.1}% {:>9.1} {:>9.1}",
             player,
             budget.label(),
             pct(t.won_kept, t.won),

@@ -8,8 +8,9 @@
 //! For Dōbutsu the solved table gives every position's exact result, so the
 //! training set is perfect and only the model's shape limits the fit.
 //!
-//! The scale is fitted first with the starting weights (so the score keeps
-//! its units: a Chick stays about 100), then the weights by full-batch Adam.
+//! The scale is fitted first with the starting weights, then the weights by
+//! full-batch Adam; the scale may be fitted again as the weights move, with
+//! one weight frozen (a Chick stays 100) so the score keeps its units.
 //! A held-out set measures the fit honestly.
 
 /// One training position: its terms and its result for the side to move.
@@ -30,6 +31,10 @@ pub struct Options {
     pub rate: f64,
     /// Terms whose weight stays as it starts (by index).
     pub frozen: Vec<usize>,
+    /// Fit the scale again every this many epochs (0: only at the start).
+    /// With a frozen term (a Chick's worth) the weights keep their units
+    /// while the scale follows the sharper fit.
+    pub refit_scale: usize,
 }
 
 impl Default for Options {
@@ -38,6 +43,7 @@ impl Default for Options {
             epochs: 2_000,
             rate: 1.0,
             frozen: Vec::new(),
+            refit_scale: 0,
         }
     }
 }
@@ -98,13 +104,17 @@ pub fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
 
 /// Fits the weights to `train` from `start`, reporting the error on `test`.
 pub fn fit(train: &[Sample], test: &[Sample], start: &[f64], opts: &Options) -> Fit {
-    let scale = fit_scale(train, start);
+    let mut scale = fit_scale(train, start);
+    let scale_before = scale;
     let mut w = start.to_vec();
     let n = w.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let mut grad = vec![0.0; n];
     for epoch in 1..=opts.epochs {
+        if opts.refit_scale > 0 && epoch % opts.refit_scale == 0 {
+            scale = fit_scale(train, &w);
+        }
         grad.iter_mut().for_each(|g| *g = 0.0);
         for s in train {
             let p = sigmoid(score(&w, &s.terms) / scale);
@@ -129,9 +139,9 @@ pub fn fit(train: &[Sample], test: &[Sample], start: &[f64], opts: &Options) -> 
     }
     Fit {
         scale,
-        train_before: error(train, start, scale),
+        train_before: error(train, start, scale_before),
         train_after: error(train, &w, scale),
-        test_before: error(test, start, scale),
+        test_before: error(test, start, scale_before),
         test_after: error(test, &w, scale),
         weights: w,
     }
@@ -183,6 +193,7 @@ mod tests {
             epochs: 50,
             rate: 1.0,
             frozen: vec![1],
+            refit_scale: 0,
         };
         let f = fit(&samples, &[], &[50.0, 7.0], &opts);
         assert_eq!(f.weights[1], 7.0);

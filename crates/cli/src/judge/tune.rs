@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use kyoku_ai::dobutsu::{FEATURE_NAMES, FEATURES, WEIGHTS, features};
+use kyoku_ai::dobutsu::{FEATURE_NAMES, FEATURES, HAND_WEIGHTS, WEIGHTS, features};
 use kyoku_ai::tune::{self, Options, Sample};
 use kyoku_core::rand::Rng;
 use kyoku_core::{Position as _, seeded_rng};
@@ -38,6 +38,10 @@ pub struct TuneArgs {
     /// Full passes of the fit over the training positions.
     #[arg(long, default_value_t = 2_000)]
     epochs: usize,
+    /// Fit the logistic's scale again every this many epochs, a Chick on
+    /// the board held at 100 (0: the scale of the starting weights stays).
+    #[arg(long, default_value_t = 0)]
+    refit_scale: usize,
     /// Table file (default: the `seed` table in the data directory).
     #[arg(long)]
     table: Option<PathBuf>,
@@ -61,14 +65,26 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     );
     let (train, test) = positions(&tb, &a);
     anyhow::ensure!(!train.is_empty(), "no training positions: play more games");
-    let start: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
+    // Always from the hand-set weights, so a seed gives one answer.
+    let start: Vec<f64> = HAND_WEIGHTS.iter().map(|&w| f64::from(w)).collect();
+    // The tempo stays: it only shifts every score alike. With the scale
+    // refitted, a Chick on the board stays too, to keep the units.
+    let mut frozen = vec![FEATURES - 1];
+    if a.refit_scale > 0 {
+        frozen.push(2);
+    }
     let opts = Options {
         epochs: a.epochs,
-        // The tempo's weight stays: it only shifts every score alike.
-        frozen: vec![FEATURES - 1],
+        frozen,
+        refit_scale: a.refit_scale,
         ..Options::default()
     };
-    let fit = tune::fit(&train, &test, &start, &opts);
+    let mut fit = tune::fit(&train, &test, &start, &opts);
+    // In the evaluation's units: a Chick on the board is 100 (a rescaling
+    // of score and scale together changes no expected result).
+    let unit = 100.0 / fit.weights[2].max(1.0);
+    fit.weights.iter_mut().for_each(|w| *w *= unit);
+    fit.scale *= unit;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -85,8 +101,8 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     for (i, name) in FEATURE_NAMES.iter().enumerate() {
         writeln!(
             out,
-            "  {:>5} -> {:>5.0}  {name}",
-            WEIGHTS[i], fit.weights[i]
+            "  {:>5} -> {:>5.0}  (in use: {:>5})  {name}",
+            HAND_WEIGHTS[i], fit.weights[i], WEIGHTS[i]
         )?;
     }
     let rounded: Vec<String> = fit
