@@ -164,7 +164,7 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
         !a.game_levels.is_empty() && a.game_levels.iter().all(|l| (1..=5).contains(l)),
         "--game-levels are levels 1 to 5"
     );
-    let players: Vec<(u8, Features)> = a
+    let players: Vec<(Level, Features)> = a
         .players
         .iter()
         .map(|p| player(p))
@@ -207,13 +207,16 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
 }
 
 /// The level and search parts of a player spec (`ai:N`, `ai:N/-part…`).
-fn player(spec: &str) -> anyhow::Result<(u8, Features)> {
+fn player(spec: &str) -> anyhow::Result<(Level, Features)> {
     let mut parts = spec.split('/');
     let head = parts.next().unwrap_or("");
     let level = head
         .strip_prefix("ai:")
         .with_context(|| format!("player {spec:?}: the judge plays kyoku's own `ai:LEVEL`"))?;
-    let level = parse_level(Some(level)).map_err(|e| anyhow::anyhow!("player {spec:?}: {e}"))?;
+    let level = parse_level(Some(level))
+        .ok()
+        .and_then(kyoku_ai::dobutsu::level)
+        .with_context(|| format!("player {spec:?}: the level is one of 1, 2, 3, 4, 5"))?;
     let mut f = Features::default();
     for part in parts {
         let flag = match part {
@@ -234,10 +237,8 @@ fn player(spec: &str) -> anyhow::Result<(u8, Features)> {
 
 /// The level's program with `budget` replacing its time cap (never above
 /// it: a level's time per move stays its own) or its node budget.
-fn program(level: u8, budget: Budget, seed: u64) -> SearchAgent<Position, DobutsuEval> {
-    let base = kyoku_ai::dobutsu::level(level).unwrap_or_else(|| {
-        kyoku_ai::dobutsu::level(5).expect("level 5 exists") // parse_level keeps 1-5
-    });
+fn program(base: &Level, budget: Budget, seed: u64) -> SearchAgent<Position, DobutsuEval> {
+    let base = base.clone();
     let lv = match budget {
         Budget::Ms(ms) => Level {
             time_ms: ms.min(base.time_ms),
@@ -249,13 +250,13 @@ fn program(level: u8, budget: Budget, seed: u64) -> SearchAgent<Position, Dobuts
             ..base
         },
     };
-    SearchAgent::new(DobutsuEval, &lv, seed, format!("ai:{level}"))
+    SearchAgent::new(DobutsuEval, &lv, seed, "judged")
 }
 
 /// Every program at every budget over every sample, one search at a time.
 fn judge_all(
     samples: &[Sample],
-    players: &[(u8, Features)],
+    players: &[(Level, Features)],
     budgets: &[Budget],
     seed: u64,
 ) -> Vec<Tally> {
@@ -267,13 +268,13 @@ fn judge_all(
             .progress_chars("=> "),
     );
     let mut tallies = Vec::new();
-    for &(level, features) in players {
+    for (level, features) in players {
         for &budget in budgets {
             let mut t = Tally::default();
             for (i, s) in samples.iter().enumerate() {
                 // A fresh program per position: nothing learnt from the others.
                 let mut p = program(level, budget, seed ^ (i as u64) << 8);
-                p.searcher().set_features(features);
+                p.searcher().set_features(*features);
                 let record = GameRecord::new(s.pos);
                 let t0 = Instant::now();
                 let mv = p.choose(&record);
