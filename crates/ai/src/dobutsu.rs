@@ -270,16 +270,19 @@ mod tests {
     use kyoku_core::Position as _;
 
     /// The start position is symmetric: every difference is zero and each
-    /// side's one-sided terms are equal, so only the tempo is left.
+    /// side's one-sided terms are equal (their weights differ: a piece
+    /// attacked means more to the side that moves next).
     #[test]
     fn start_is_balanced() {
         let p = Position::startpos();
         let f = features(&p);
         assert!(f[..13].iter().all(|&x| x == 0));
+        let mut expected = WEIGHTS[FEATURES - 1];
         for us in (13..FEATURES - 1).step_by(2) {
             assert_eq!(f[us], f[us + 1], "{}", FEATURE_NAMES[us]);
+            expected += f[us] * (WEIGHTS[us] + WEIGHTS[us + 1]);
         }
-        assert_eq!(DobutsuEval.score(&p), WEIGHTS[FEATURES - 1]);
+        assert_eq!(DobutsuEval.score(&p), expected);
     }
 
     /// A position and its colour-swapped twin score the same for the side to move.
