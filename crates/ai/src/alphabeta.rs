@@ -82,6 +82,15 @@ pub trait Evaluation<P: Position>: Send + Sync {
         let _ = pos;
         false
     }
+
+    /// Whether quiescence answers a threat: when the side to act is
+    /// [`Evaluation::threatened`] it searches every move instead of standing
+    /// pat on the static score. Right where a threat must be answered at
+    /// once or the game is lost (a Lion in danger); off by default, where
+    /// threats are frequent and cheap to survive.
+    fn evasions_in_quiescence(&self) -> bool {
+        false
+    }
 }
 
 /// When to stop searching. Unset limits do not apply; with none set the
@@ -125,6 +134,9 @@ pub struct Features {
     pub extensions: bool,
     /// Search late quiet moves a ply shallower first.
     pub reductions: bool,
+    /// Answer threats in quiescence, where the game asks for it
+    /// ([`Evaluation::evasions_in_quiescence`]).
+    pub evasions: bool,
 }
 
 impl Default for Features {
@@ -134,6 +146,7 @@ impl Default for Features {
             quiescence: true,
             extensions: true,
             reductions: true,
+            evasions: true,
         }
     }
 }
@@ -895,14 +908,24 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             _ => Player::new(0),
         };
         let stand = self.static_eval(pos, me);
-        if stand >= beta || ply + 1 >= MAX_PLY || qply >= 8 || !self.features.quiescence {
+        let evade = self.features.quiescence
+            && self.features.evasions
+            && self.eval.evasions_in_quiescence()
+            && qply < 8
+            && self.eval.threatened(pos);
+        if (stand >= beta && !evade) || ply + 1 >= MAX_PLY || qply >= 8 || !self.features.quiescence
+        {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
+        // Threatened, standing pat is no option: the best answer counts.
+        let mut best = if evade { -INFINITY } else { stand };
+        alpha = alpha.max(best);
         let mut tactical: Vec<(i32, P::Move)> = moves
             .iter()
-            .filter_map(|&m| self.eval.tactical(pos, m).map(|t| (t, m)))
+            .filter_map(|&m| match self.eval.tactical(pos, m) {
+                Some(t) => Some((t, m)),
+                None => evade.then_some((i32::MIN, m)),
+            })
             .collect();
         tactical.sort_by_key(|t| std::cmp::Reverse(t.0));
         for (_, mv) in tactical {

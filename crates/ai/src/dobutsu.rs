@@ -35,71 +35,153 @@ fn advance(c: Color, sq: Square) -> i32 {
     }
 }
 
-/// The evaluation of Dōbutsu positions.
+/// How many terms the evaluation weighs ([`features`], [`WEIGHTS`]).
+pub const FEATURES: usize = 26;
+
+/// What each term counts, by index (for the tuner's report and the docs).
+/// "(diff)" terms count the side to move's minus the other side's;
+/// "us"/"them" terms count one side only.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "giraffe on board (diff)",
+    "elephant on board (diff)",
+    "chick on board (diff)",
+    "hen on board (diff)",
+    "giraffe in hand (diff)",
+    "elephant in hand (diff)",
+    "chick in hand (diff)",
+    "chick one step from promotion (diff)",
+    "chick on its second rank (diff)",
+    "lion on its second rank (diff)",
+    "lion on its third rank (diff)",
+    "mobility of giraffes, elephants, hens (diff)",
+    "hen on the far half (diff)",
+    "lion free squares: us",
+    "lion free squares: them",
+    "squares next to the lion attacked: us",
+    "squares next to the lion attacked: them",
+    "pieces attacked and undefended: us",
+    "pieces attacked and undefended: them",
+    "pieces attacked and defended: us",
+    "pieces attacked and defended: them",
+    "lion can arrive next move: us",
+    "lion can arrive next move: them",
+    "lion attacked: us",
+    "lion attacked: them",
+    "side to move (tempo)",
+];
+
+/// The weights set by hand before any tuning (the old evaluation's), where
+/// `kyoku tune dobutsu` starts.
+pub const HAND_WEIGHTS: [i32; FEATURES] = [
+    330, 270, 100, 360, 370, 300, 130, 30, 0, 10, 40, 4, 0, 6, -6, -12, 12, 0, 0, 0, 0, 0, 0, 0, 0,
+    15,
+];
+
+/// The weight of each term of [`features`], in hundredths of a Chick;
+/// `kyoku tune dobutsu` regenerates them from the solved table.
+pub const WEIGHTS: [i32; FEATURES] = [
+    158, 179, 100, 192, 290, 235, 158, 20, 24, -16, 147, 48, 18, 64, -20, 7, -5, -52, 363, -8, 30,
+    592, -465, -149, 0, 8,
+];
+
+/// The terms of the evaluation of `pos`, seen from the side to move.
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let mut f = [0; FEATURES];
+    let us = pos.turn();
+    side_terms(pos, us, 1, 0, &mut f);
+    side_terms(pos, us.flip(), -1, 1, &mut f);
+    f[FEATURES - 1] = 1;
+    f
+}
+
+/// Adds `c`'s terms: `sign` for the "(diff)" terms, `slot` (0 us, 1 them)
+/// for the one-sided ones.
+fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, f: &mut [i32; FEATURES]) {
+    let own = pos.occupied_by(c);
+    let enemy = c.flip();
+    for (i, k) in [Kind::Giraffe, Kind::Elephant, Kind::Chick, Kind::Hen]
+        .into_iter()
+        .enumerate()
+    {
+        f[i] += sign * (pos.pieces_of_kind(k) & own).count_ones() as i32;
+    }
+    for (i, k) in [Kind::Giraffe, Kind::Elephant, Kind::Chick]
+        .into_iter()
+        .enumerate()
+    {
+        f[4 + i] += sign * i32::from(pos.hand(c, k));
+    }
+    for sq in bits(pos.pieces_of_kind(Kind::Chick) & own) {
+        match advance(c, sq) {
+            2 => f[7] += sign,
+            1 => f[8] += sign,
+            _ => {}
+        }
+    }
+    for sq in bits(pos.pieces_of_kind(Kind::Hen) & own) {
+        f[12] += sign * i32::from(advance(c, sq) >= 2);
+    }
+    for k in [Kind::Giraffe, Kind::Elephant, Kind::Hen] {
+        for sq in bits(pos.pieces_of_kind(k) & own) {
+            f[11] += sign * (steps(c, k, sq) & !own).count_ones() as i32;
+        }
+    }
+    for sq in bits(own & !pos.pieces_of_kind(Kind::Lion)) {
+        if pos.attacked(sq, enemy) {
+            let defended = pos.attacked(sq, c);
+            f[if defended { 19 } else { 17 } + slot] += 1;
+        }
+    }
+    let Some(l) = pos.lion(c) else {
+        return;
+    };
+    match advance(c, l) {
+        1 => f[9] += sign,
+        2 => f[10] += sign,
+        _ => {}
+    }
+    for sq in bits(steps(c, Kind::Lion, l)) {
+        if pos.attacked(sq, enemy) {
+            f[15 + slot] += 1;
+        } else if own & sq.bit() == 0 {
+            f[13 + slot] += 1;
+            if advance(c, sq) == 3 {
+                f[21 + slot] = 1;
+            }
+        }
+    }
+    f[23 + slot] = i32::from(pos.attacked(l, enemy));
+}
+
+/// The evaluation of Dōbutsu positions: [`WEIGHTS`] times [`features`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DobutsuEval;
 
 impl DobutsuEval {
+    /// The score for the side to move.
+    pub fn score(&self, pos: &Position) -> i32 {
+        features(pos)
+            .iter()
+            .zip(WEIGHTS.iter())
+            .map(|(f, w)| f * w)
+            .sum()
+    }
+
     /// The score for Sente.
     pub fn sente_score(&self, pos: &Position) -> i32 {
-        let mut score = 0;
-        for c in Color::ALL {
-            let sign = if c == Color::Sente { 1 } else { -1 };
-            let own = pos.occupied_by(c);
-            let mut s = 0;
-            for k in Kind::ALL {
-                let on = pos.pieces_of_kind(k) & own;
-                s += BOARD_VALUE[k.index()] * on.count_ones() as i32;
-                if k == Kind::Chick {
-                    // A Chick one step from promotion is worth more.
-                    for sq in bits(on) {
-                        if advance(c, sq) == 2 {
-                            s += 30;
-                        }
-                    }
-                }
-            }
-            for k in Kind::DROPPABLE {
-                s += HAND_VALUE[k.index()] * pos.hand(c, k) as i32;
-            }
-            if let Some(l) = pos.lion(c) {
-                // Advance: a Lion on the third rank threatens to arrive.
-                s += [0, 10, 40, 0][advance(c, l) as usize];
-                // Safety: every square next to the Lion the enemy attacks.
-                let around = steps(c, Kind::Lion, l);
-                let mut attacked = 0;
-                let mut free = 0;
-                for sq in bits(around) {
-                    if pos.attacked(sq, c.flip()) {
-                        attacked += 1;
-                    } else if own & sq.bit() == 0 {
-                        free += 1;
-                    }
-                }
-                s += 6 * free - 12 * attacked;
-                // Mobility of the other pieces, cheaply.
-                for k in [Kind::Giraffe, Kind::Elephant, Kind::Hen] {
-                    for sq in bits(pos.pieces_of_kind(k) & own) {
-                        s += 4 * (steps(c, k, sq) & !own).count_ones() as i32;
-                    }
-                }
-            }
-            score += sign * s;
-        }
-        score
+        let s = self.score(pos);
+        if pos.turn() == Color::Sente { s } else { -s }
     }
 }
 
 impl Evaluation<Position> for DobutsuEval {
     fn evaluate(&self, pos: &Position, me: Player) -> i32 {
-        let s = self.sente_score(pos);
-        // The side to move has the initiative.
-        let tempo = if pos.turn().index() == me.index() {
-            15
+        let s = self.score(pos);
+        if pos.turn().index() == me.index() {
+            s
         } else {
-            -15
-        };
-        tempo + if me.index() == 0 { s } else { -s }
+            -s
+        }
     }
 
     fn to_act(&self, pos: &Position) -> ToAct {
@@ -145,6 +227,11 @@ impl Evaluation<Position> for DobutsuEval {
     fn threatened(&self, pos: &Position) -> bool {
         pos.lion_in_danger(pos.turn())
     }
+
+    /// A Lion in danger is lost unless the answer is found now.
+    fn evasions_in_quiescence(&self) -> bool {
+        true
+    }
 }
 
 /// Dōbutsu Shōgi's levels 1 (a beginner can win) to 5 (a few seconds), as rows
@@ -180,11 +267,34 @@ pub fn agent(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kyoku_core::Position as _;
 
-    /// The start position is symmetric, so is its score.
+    /// The start position is symmetric: every difference is zero and each
+    /// side's one-sided terms are equal (their weights differ: a piece
+    /// attacked means more to the side that moves next).
     #[test]
     fn start_is_balanced() {
         let p = Position::startpos();
-        assert_eq!(DobutsuEval.sente_score(&p), 0);
+        let f = features(&p);
+        assert!(f[..13].iter().all(|&x| x == 0));
+        let mut expected = WEIGHTS[FEATURES - 1];
+        for us in (13..FEATURES - 1).step_by(2) {
+            assert_eq!(f[us], f[us + 1], "{}", FEATURE_NAMES[us]);
+            expected += f[us] * (WEIGHTS[us] + WEIGHTS[us + 1]);
+        }
+        assert_eq!(DobutsuEval.score(&p), expected);
+    }
+
+    /// A position and its colour-swapped twin score the same for the side to move.
+    #[test]
+    fn colour_swap_keeps_the_score() {
+        for (fen, twin) in [
+            ("gle/1c1/1C1/ELG[] w - - 0 1", "gle/1c1/1C1/ELG[] w - - 0 1"),
+            ("1le/gc1/LC1/E1G[] w - - 0 1", "g1e/1cl/1CG/EL1[] b - - 0 1"),
+        ] {
+            let a = Position::from_text(fen).unwrap();
+            let b = Position::from_text(twin).unwrap();
+            assert_eq!(features(&a), features(&b), "{fen}");
+        }
     }
 }

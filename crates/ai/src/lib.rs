@@ -19,3 +19,4 @@ pub mod mcts;
 pub mod shiamgon;
 pub mod shogun;
 pub mod tt;
+pub mod tune;

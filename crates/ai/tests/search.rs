@@ -138,6 +138,7 @@ fn alpha_beta_with_table_equals_minimax() {
         quiescence: false,
         extensions: false,
         reductions: false,
+        evasions: false,
     };
     let mut rng = seeded_rng(5);
     for game in 0..12 {

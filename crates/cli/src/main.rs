@@ -5,6 +5,7 @@ mod common;
 mod dobutsu;
 mod engines;
 mod game_flags;
+mod judge;
 mod loadtest;
 mod matches;
 mod play;
@@ -49,6 +50,12 @@ enum Command {
     /// Every legal move of a position with its exact value, best first.
     #[command(subcommand)]
     Analyze(AnalyzeGame),
+    /// Judge a program's moves by the solved table on hard positions from real games.
+    #[command(subcommand)]
+    Judge(JudgeGame),
+    /// Fit an evaluation's weights to exact results and print them.
+    #[command(subcommand)]
+    Tune(TuneGame),
     /// Programs play each other: wins, draws, losses, Elo.
     Match(matches::MatchArgs),
     /// Play a game in the terminal: people and programs, any seats.
@@ -75,6 +82,18 @@ enum AnalyzeGame {
     Dobutsu(solve::AnalyzeArgs),
     /// Shogun, by alpha-beta search.
     Shogun(analyze::ShogunArgs),
+}
+
+#[derive(Subcommand)]
+enum JudgeGame {
+    /// Dōbutsu Shōgi: kept wins, kept draws, longest resistance, per time per move.
+    Dobutsu(judge::JudgeArgs),
+}
+
+#[derive(Subcommand)]
+enum TuneGame {
+    /// Dōbutsu Shōgi: against the solved table's values.
+    Dobutsu(judge::tune::TuneArgs),
 }
 
 #[derive(Subcommand)]
@@ -129,6 +148,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(SolveGame::Dobutsu(a)) => solve::solve(a),
         Command::Analyze(AnalyzeGame::Dobutsu(a)) => solve::analyze(a),
         Command::Analyze(AnalyzeGame::Shogun(a)) => analyze::shogun(a),
+        Command::Judge(JudgeGame::Dobutsu(a)) => judge::run(a),
+        Command::Tune(TuneGame::Dobutsu(a)) => judge::tune::run(a),
         Command::Match(a) => matches::run(a),
         Command::Play(a) => play::play(a),
         Command::Replay(a) => play::replay(a),

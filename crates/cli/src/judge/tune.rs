@@ -1,0 +1,175 @@
+//! `kyoku tune dobutsu`: fits the Dōbutsu evaluation's weights to the
+//! solved table's exact results (Texel-style, `kyoku_ai::tune`) and prints
+//! them as the `WEIGHTS` table of `crates/ai/src/dobutsu.rs`.
+//!
+//! The training positions come from seeded games between programs (as the
+//! judge's do) and from one random step off each of them, so the
+//! evaluation also learns the odd positions a search visits. A share of the
+//! positions, chosen by hash, is held out to measure the fit.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use kyoku_ai::dobutsu::{FEATURE_NAMES, FEATURES, HAND_WEIGHTS, WEIGHTS, features};
+use kyoku_ai::tune::{self, Options, Sample};
+use kyoku_core::rand::Rng;
+use kyoku_core::{Position as _, seeded_rng};
+use kyoku_dobutsu::Position;
+use kyoku_dobutsu::solve::{self, Convention, Tablebase, Value};
+
+/// `kyoku tune dobutsu`.
+#[derive(Args)]
+pub struct TuneArgs {
+    /// Games to take positions from.
+    #[arg(long, default_value_t = 300)]
+    games: u64,
+    /// Seed of the games.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Levels of the programs playing the games.
+    #[arg(long, value_delimiter = ',', default_value = "1,2,3")]
+    game_levels: Vec<u8>,
+    /// Share of the positions held out to measure the fit, in percent.
+    #[arg(long, default_value_t = 10)]
+    holdout: u64,
+    /// Full passes of the fit over the training positions.
+    #[arg(long, default_value_t = 2_000)]
+    epochs: usize,
+    /// Fit the logistic's scale again every this many epochs, a Chick on
+    /// the board held at 100 (0: the scale of the starting weights stays).
+    #[arg(long, default_value_t = 0)]
+    refit_scale: usize,
+    /// Table file (default: the `seed` table in the data directory).
+    #[arg(long)]
+    table: Option<PathBuf>,
+}
+
+/// Runs `kyoku tune dobutsu`.
+pub fn run(a: TuneArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(a.games > 0, "--games must be at least 1");
+    anyhow::ensure!(a.holdout < 100, "--holdout is a percentage below 100");
+    anyhow::ensure!(
+        !a.game_levels.is_empty() && a.game_levels.iter().all(|l| (1..=5).contains(l)),
+        "--game-levels are levels 1 to 5"
+    );
+    let tb = match &a.table {
+        Some(p) => Arc::new(Tablebase::open(p, false)?),
+        None => solve::shared_table()?,
+    };
+    anyhow::ensure!(
+        tb.convention() == Convention::Seed && tb.material() == [2, 2, 2],
+        "the tuner needs the whole game's table of the seed convention"
+    );
+    let (train, test) = positions(&tb, &a);
+    anyhow::ensure!(!train.is_empty(), "no training positions: play more games");
+    // Always from the hand-set weights, so a seed gives one answer.
+    let start: Vec<f64> = HAND_WEIGHTS.iter().map(|&w| f64::from(w)).collect();
+    // The tempo stays: it only shifts every score alike. With the scale
+    // refitted, a Chick on the board stays too, to keep the units.
+    let mut frozen = vec![FEATURES - 1];
+    if a.refit_scale > 0 {
+        frozen.push(2);
+    }
+    let opts = Options {
+        epochs: a.epochs,
+        frozen,
+        refit_scale: a.refit_scale,
+        ..Options::default()
+    };
+    let mut fit = tune::fit(&train, &test, &start, &opts);
+    // In the evaluation's units: a Chick on the board is 100 (a rescaling
+    // of score and scale together changes no expected result).
+    let unit = 100.0 / fit.weights[2].max(1.0);
+    fit.weights.iter_mut().for_each(|w| *w *= unit);
+    fit.scale *= unit;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} training and {} held-out positions; scale {:.1}",
+        train.len(),
+        test.len(),
+        fit.scale
+    )?;
+    writeln!(
+        out,
+        "mean squared error: training {:.5} -> {:.5}, held out {:.5} -> {:.5}",
+        fit.train_before, fit.train_after, fit.test_before, fit.test_after
+    )?;
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        writeln!(
+            out,
+            "  {:>5} -> {:>5.0}  (in use: {:>5})  {name}",
+            HAND_WEIGHTS[i], fit.weights[i], WEIGHTS[i]
+        )?;
+    }
+    let rounded: Vec<String> = fit
+        .weights
+        .iter()
+        .map(|w| format!("{}", w.round() as i32))
+        .collect();
+    writeln!(
+        out,
+        "pub const WEIGHTS: [i32; FEATURES] = [{}];",
+        rounded.join(", ")
+    )?;
+    Ok(())
+}
+
+/// The training and held-out samples from the games.
+fn positions(tb: &Tablebase, a: &TuneArgs) -> (Vec<Sample>, Vec<Sample>) {
+    let bar = ProgressBar::new(a.games);
+    bar.set_style(
+        ProgressStyle::with_template("games [{bar:40}] {pos}/{len} {elapsed_precise} ETA {eta}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let mut rng = seeded_rng(a.seed);
+    let mut seen = std::collections::HashSet::new();
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let mut moves = Vec::new();
+    for game in 0..a.games {
+        let sente = a.game_levels[rng.random_range(0..a.game_levels.len())];
+        let gote = a.game_levels[rng.random_range(0..a.game_levels.len())];
+        let opening = rng.random_range(2..=8);
+        let record = super::play_game(sente, gote, opening, a.seed ^ (game << 16));
+        for pos in record.positions() {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            let step = (!moves.is_empty()).then(|| {
+                let mut c = *pos;
+                c.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                c
+            });
+            for p in std::iter::once(*pos).chain(step) {
+                if !seen.insert(p.hash()) {
+                    continue;
+                }
+                if let Some(s) = sample(tb, &p) {
+                    let held = p.hash() % 100 < a.holdout;
+                    if held { &mut test } else { &mut train }.push(s);
+                }
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    (train, test)
+}
+
+/// The position as a sample, unless the game is over or the side to move
+/// takes the Lion now (the search sees those; they teach nothing).
+fn sample(tb: &Tablebase, pos: &Position) -> Option<Sample> {
+    if pos.outcome().is_some() || pos.lion_in_danger(pos.turn().flip()) {
+        return None;
+    }
+    let result = match tb.value(pos)? {
+        Value::Win(_) => 1.0,
+        Value::Draw => 0.5,
+        Value::Loss(_) => 0.0,
+    };
+    let terms = features(pos).iter().map(|&x| f64::from(x)).collect();
+    Some(Sample { terms, result })
+}
