@@ -208,8 +208,21 @@ async fn new_game(
 }
 
 /// Whether the game's stored moves, read from `addr`, are exactly the
-/// acknowledged ones (the server's history has them in order).
+/// acknowledged ones (the server's history has them in order). Another
+/// instance than the one that stored the last moves hears of them within
+/// moments, so a difference counts only if it lasts three seconds.
 async fn stored_as_acked(http: &reqwest::Client, addr: SocketAddr, game: &Game) -> bool {
+    for _ in 0..30 {
+        if history_is(http, addr, game).await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+/// Whether the game's history on `addr` is exactly the acknowledged moves.
+async fn history_is(http: &reqwest::Client, addr: SocketAddr, game: &Game) -> bool {
     let Ok(r) = http
         .get(format!("http://{addr}/api/games/{}", game.id))
         .send()

@@ -221,14 +221,42 @@ impl App {
                 };
                 let Some(app) = app.upgrade() else { return };
                 let slot = app.games_read().get(&changed.id).cloned();
-                if let Some(slot) = slot {
-                    let mut live = slot.live.lock().await;
-                    if live.version < changed.version {
-                        app.refresh(&slot, &mut live).await;
-                    }
+                if let Some(slot) = slot
+                    && !app.forget_unwatched(slot)
+                {
+                    // Read again off this loop: changes keep coming meanwhile.
+                    let slot = app.games_read().get(&changed.id).cloned();
+                    let app = app.clone();
+                    tokio::spawn(async move {
+                        let Some(slot) = slot else { return };
+                        let mut live = slot.live.lock().await;
+                        if live.version < changed.version {
+                            app.refresh(&slot, &mut live).await;
+                        }
+                    });
                 }
             }
         });
+    }
+
+    /// Drops a game changed elsewhere from memory when nobody here watches
+    /// it and nothing of it runs here: the next request reads it fresh,
+    /// and no work is spent reading it again meanwhile. `false` when it
+    /// must stay (and be read again).
+    fn forget_unwatched(&self, slot: Arc<Slot>) -> bool {
+        if slot.sockets.load(Ordering::Relaxed) > 0 {
+            return false;
+        }
+        let idle = match slot.live.try_lock() {
+            Ok(live) => !live.leased && !live.ai_running && live.timer.is_none(),
+            Err(_) => false,
+        };
+        let id = slot.id.clone();
+        drop(slot);
+        let mut games = self.games_write();
+        // Only the map holds it: no request is using it.
+        let unused = games.get(&id).is_some_and(|s| Arc::strong_count(s) == 1);
+        idle && unused && games.remove(&id).is_some()
     }
 
     /// Stops running the programs and deadlines of the games in memory and
