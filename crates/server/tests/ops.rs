@@ -79,6 +79,50 @@ async fn readyz_fails_while_another_process_locks_the_database() {
     readyz_until(&env, 200).await;
 }
 
+/// A PostgreSQL database that stops answering (it refuses connections and
+/// the server's are cut) turns `/readyz` 503, and a move is refused, not
+/// lost; once it answers again `/readyz` is 200 and play goes on.
+#[tokio::test]
+async fn readyz_follows_a_postgresql_database_that_goes_and_comes_back() {
+    let env = start().await;
+    let kyoku_server::store::Location::Postgres(url) = env.db.clone() else {
+        eprintln!("skipped: a test of PostgreSQL (KYOKU_TEST_POSTGRES is not set)");
+        return;
+    };
+    let name = url.rsplit('/').next().unwrap().to_string();
+    let admin = std::env::var("KYOKU_TEST_POSTGRES").unwrap();
+    let (db, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let gone = async |allow: bool| {
+        let sql = format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS {allow}");
+        db.batch_execute(&sql).await.unwrap();
+        if !allow {
+            db.query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+                &[&name],
+            )
+            .await
+            .unwrap();
+        }
+    };
+    gone(false).await;
+    let v = readyz_until(&env, 503).await;
+    assert_eq!(v["error"], "unavailable", "{v}");
+    let body = json!({"seat": 1, "token": tokens[0], "move": "b2b3"});
+    let (s, e) = env.post(&format!("/api/games/{id}/moves"), &body).await;
+    assert_eq!((s, &e["error"]), (500, &json!("storage")), "{e}");
+    gone(true).await;
+    readyz_until(&env, 200).await;
+    let (s, v) = env.post(&format!("/api/games/{id}/moves"), &body).await;
+    assert_eq!(
+        s, 200,
+        "the refused move was not stored, and can be made now: {v}"
+    );
+}
+
 /// The test's SQLite file; `None` (the test is about SQLite's file, and
 /// says it is skipped) when the suite runs on PostgreSQL.
 fn sqlite_file(env: &common::Env) -> Option<std::path::PathBuf> {
