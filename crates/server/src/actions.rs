@@ -199,7 +199,7 @@ impl App {
             // Names were checked when given.
             let _ = live.session.set_name(new, names[o].as_deref());
         }
-        let id = self.fresh_id();
+        let id = crate::tokens::new_id();
         live.rematch_of = Some(slot.id.clone());
         let row = self.new_row(&id, &live);
         let w = Write::Rematch {
@@ -219,7 +219,7 @@ impl App {
         old.version += 1;
         old.rematch = Some(id.clone());
         slot.publish(old);
-        self.install(&id, live).await;
+        self.adopt(&id, live).await;
         Ok(id)
     }
 

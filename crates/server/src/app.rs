@@ -449,7 +449,7 @@ impl App {
         let id = self.store_new_game(&mut live).await?;
         let seats = created_seats(&live, tokens.iter().map(|t| t.as_ref().map(|t| hex(t))));
         let state = live.state(&id);
-        self.install(&id, live).await;
+        self.adopt(&id, live).await;
         Ok(CreateAnswer { id, seats, state })
     }
 
@@ -490,12 +490,6 @@ impl App {
         Ok(live)
     }
 
-    /// A fresh id for a new game (random: the store's key refuses the
-    /// vanishingly rare repeat).
-    pub(crate) fn fresh_id(&self) -> String {
-        new_id()
-    }
-
     /// The stored form of a new game.
     pub(crate) fn new_row(&self, id: &str, live: &Live) -> GameRow {
         GameRow {
@@ -516,7 +510,8 @@ impl App {
 
     /// Stores a new game; returns its id.
     async fn store_new_game(&self, live: &mut Live) -> Result<String, ApiError> {
-        let id = self.fresh_id();
+        // Random: the store's key refuses the vanishingly rare repeat.
+        let id = new_id();
         let row = self.new_row(&id, live);
         let listing = live.listing(&id, now_ms());
         self.store
@@ -524,11 +519,6 @@ impl App {
             .await
             .map_err(store_error)?;
         Ok(id)
-    }
-
-    /// Puts a stored new game into play: its programs and clock start.
-    pub(crate) async fn install(self: &Arc<Self>, id: &str, live: Live) -> Arc<Slot> {
-        self.adopt(id, live).await
     }
 
     /// Plays a person's move: checks, commits, publishes.

@@ -38,7 +38,10 @@ impl App {
             .ok_or_else(|| ApiError::no_such_game(id))?;
         let live = Live::restore(&row, self.programs.clone()).map_err(|e| {
             tracing::error!(game = id, error = %e, "stored game cannot be restored");
-            ApiError::internal(format!("game {id} is stored but cannot be restored: {e}"))
+            ApiError::internal(format!(
+                "game {id} is stored but cannot be replayed by this kyoku ({e}); its record is \
+                 kept unchanged: tell whoever runs this server, who can report it"
+            ))
         })?;
         Ok(self.adopt(id, live).await)
     }
