@@ -3,17 +3,11 @@
 //! match --clock` with its losses on time.
 
 mod common;
-use common::{kyoku, kyoku_typing};
-
-fn temp_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kyoku-clock-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
+use common::{kyoku, kyoku_typing, temp_file};
 
 #[test]
 fn play_on_a_clock_shows_the_times_and_resign_ends_the_game() {
-    let rec = temp_file("resigned.txt");
+    let (_rec_dir, rec) = temp_file("resigned.txt");
     let (code, out, err) = kyoku_typing(
         &[
             "play",
@@ -43,7 +37,7 @@ fn play_on_a_clock_shows_the_times_and_resign_ends_the_game() {
 
 #[test]
 fn a_resigned_game_loaded_again_is_over() {
-    let rec = temp_file("resigned-load.txt");
+    let (_rec_dir, rec) = temp_file("resigned-load.txt");
     let (code, _, err) = kyoku_typing(
         &[
             "play",
@@ -91,7 +85,7 @@ fn bad_clocks_name_the_accepted_forms() {
 
 #[test]
 fn a_timed_game_saved_and_loaded_keeps_its_clocks() {
-    let saved = temp_file("timed.txt");
+    let (_saved_dir, saved) = temp_file("timed.txt");
     let save = format!("save {}\nquit\n", saved.display());
     let (code, _, err) = kyoku_typing(
         &[

@@ -2,8 +2,9 @@
 //! person would type it: full games, illegal input, undo, save and load,
 //! pushes answered by the right player.
 
+mod common;
+use common::temp_file;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// Runs kyoku with `input` piped to stdin; returns (exit code, stdout, stderr).
@@ -35,12 +36,6 @@ fn kyoku_env(args: &[&str], env: &[(&str, &str)], input: &str) -> (i32, String, 
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-fn temp_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kyoku-play-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
 }
 
 #[test]
@@ -123,7 +118,7 @@ fn undo_takes_back_the_human_move_and_the_program_reply() {
 
 #[test]
 fn save_then_load_continues_the_game_and_replay_steps_through_it() {
-    let file = temp_file("dobutsu.rec");
+    let (_file_dir, file) = temp_file("dobutsu.rec");
     let f = file.to_str().expect("utf-8 path");
     let (code, out, _) = kyoku(
         &[
@@ -152,7 +147,7 @@ fn save_then_load_continues_the_game_and_replay_steps_through_it() {
     assert!(out.contains("player 1 (Sente) to move> moves"));
 
     // Finish it by hand (both seats human), written at the end with --record.
-    let done = temp_file("dobutsu-done.rec");
+    let (_done_dir, done) = temp_file("dobutsu-done.rec");
     let d = done.to_str().expect("utf-8 path");
     let (code, out, _) = kyoku(
         &["play", "dobutsu", "--players", "human,human", "--record", d],
@@ -234,7 +229,7 @@ fn shiamgon_push_answered_by_a_program_and_undone() {
 
 #[test]
 fn shiamgon_full_game_of_programs_ends_with_a_ranking_that_replays() {
-    let file = temp_file("shiamgon.rec");
+    let (_file_dir, file) = temp_file("shiamgon.rec");
     let f = file.to_str().expect("utf-8 path");
     let (code, out, _) = kyoku(
         &[
@@ -306,7 +301,7 @@ fn hot_seat_for_five_and_bad_seats() {
 
 #[test]
 fn shogun_numbers_threats_and_a_full_game_of_programs() {
-    let file = temp_file("shogun.rec");
+    let (_file_dir, file) = temp_file("shogun.rec");
     let f = file.to_str().expect("utf-8 path");
     let (code, out, _) = kyoku(
         &[
@@ -343,7 +338,7 @@ fn shogun_bad_move_undo_and_a_rotated_random_game_saved_and_loaded() {
     assert!(out.contains("player 1 (White) moves soldier C from c1 to c4"));
     assert!(out.contains("Took back: c1c4 "));
 
-    let file = temp_file("shogun-random.rec");
+    let (_file_dir, file) = temp_file("shogun-random.rec");
     let f = file.to_str().expect("utf-8 path");
     let (code, out, _) = kyoku(
         &[
@@ -398,9 +393,9 @@ fn lion_hangs_against_ai(extra: &[&str], input: &str) -> (i32, String, String) {
 
 #[test]
 fn after_a_loss_to_a_program_undo_takes_the_blunder_back_and_play_goes_on() {
-    let file = temp_file("undo-after-end.rec");
+    let (_file_dir, file) = temp_file("undo-after-end.rec");
     let f = file.to_str().expect("utf-8 path");
-    let saved = temp_file("undo-after-end-saved.rec");
+    let (_saved_dir, saved) = temp_file("undo-after-end-saved.rec");
     let s = saved.to_str().expect("utf-8 path");
     let (code, out, err) = lion_hangs_against_ai(
         &["--record", f],

@@ -106,3 +106,11 @@ pub async fn get(http: &reqwest::Client, url: String) -> serde_json::Value {
     let r = http.get(url).send().await.expect("request");
     r.json().await.expect("json")
 }
+
+/// A file path in a fresh temporary directory, removed when the returned
+/// guard drops (hold it for as long as the test uses the file).
+pub fn temp_file(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(name);
+    (dir, path)
+}
