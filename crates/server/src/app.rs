@@ -48,6 +48,9 @@ pub struct App {
     pub(crate) keep_idle: std::time::Duration,
     /// Health, metrics and the shutdown's bookkeeping.
     pub(crate) ops: Arc<crate::ops::Ops>,
+    /// Stored games this kyoku cannot replay, found since it started: told
+    /// once and not brought in again at every look for due games.
+    pub(crate) unreplayable: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 /// A WebSocket connection's place in the counts; given back when dropped.
@@ -306,6 +309,7 @@ impl App {
             abandon_after,
             keep_idle,
             ops,
+            unreplayable: Default::default(),
         })
     }
 

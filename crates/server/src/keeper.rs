@@ -37,13 +37,24 @@ impl App {
             .map_err(store_error)?
             .ok_or_else(|| ApiError::no_such_game(id))?;
         let live = Live::restore(&row, self.programs.clone()).map_err(|e| {
-            tracing::error!(game = id, error = %e, "stored game cannot be restored");
+            if self.unreplayable_lock().insert(id.to_string()) {
+                tracing::error!(game = id, error = %e, "stored game cannot be restored");
+            }
             ApiError::internal(format!(
                 "game {id} is stored but cannot be replayed by this kyoku ({e}); its record is \
                  kept unchanged: tell whoever runs this server, who can report it"
             ))
         })?;
         Ok(self.adopt(id, live).await)
+    }
+
+    fn unreplayable_lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<String>> {
+        self.unreplayable.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// How many stored games this kyoku found it cannot replay.
+    pub(crate) fn unreplayable_games(&self) -> usize {
+        self.unreplayable_lock().len()
     }
 
     /// Puts a game into memory, unless a copy got there first (then that
@@ -153,6 +164,11 @@ impl App {
                     self.maybe_start_program(&slot, &mut live);
                     self.arm_clock(&slot, &mut live);
                 }
+                continue;
+            }
+            // Told once already; its lease stays with this instance, so no
+            // other instance tries either.
+            if self.unreplayable_lock().contains(&id) {
                 continue;
             }
             let slot = match self.slot(&id).await {

@@ -27,6 +27,8 @@ pub struct Metrics {
     pub games_in_memory: Gauge<i64, AtomicI64>,
     /// Open WebSocket connections (set when scraped).
     pub websockets_open: Gauge<i64, AtomicI64>,
+    /// Stored games this kyoku cannot replay (set when scraped).
+    pub games_unreplayable: Gauge<i64, AtomicI64>,
     /// Moves committed to the store (players', programs' and chance's).
     pub moves: Counter,
     /// Program seats waiting for a thread of the pool.
@@ -56,6 +58,7 @@ impl Metrics {
             registry: Registry::default(),
             games_in_memory: Gauge::default(),
             websockets_open: Gauge::default(),
+            games_unreplayable: Gauge::default(),
             moves: Counter::default(),
             programs_queued: Gauge::default(),
             programs_thinking: Gauge::default(),
@@ -75,6 +78,11 @@ impl Metrics {
             "websocket_connections",
             "Open WebSocket connections",
             m.websockets_open.clone(),
+        );
+        registry.register(
+            "games_unreplayable",
+            "Stored games this kyoku cannot replay, found since it started (see its log)",
+            m.games_unreplayable.clone(),
         );
         registry.register(
             "moves_committed",
@@ -177,6 +185,7 @@ mod tests {
             "kyoku_flag_fall_lag_seconds_count 0",
             "kyoku_games_in_memory 0",
             "kyoku_websocket_connections 0",
+            "kyoku_games_unreplayable 0",
             "kyoku_programs_queued 0",
         ] {
             assert!(text.contains(line), "{line} missing from\n{text}");

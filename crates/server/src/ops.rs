@@ -162,6 +162,7 @@ async fn metrics(State(app): State<Arc<App>>) -> Response {
     let m = &app.ops.metrics;
     m.games_in_memory.set(app.games_in_memory() as i64);
     m.websockets_open.set(app.sockets_open() as i64);
+    m.games_unreplayable.set(app.unreplayable_games() as i64);
     (
         StatusCode::OK,
         [(

@@ -206,3 +206,37 @@ async fn a_database_of_a_newer_kyoku_is_refused() {
     assert!(text.contains("schema version 99"), "{text}");
     assert!(!text.contains('\n'), "one line: {text}");
 }
+
+#[tokio::test]
+async fn a_stored_game_this_kyoku_cannot_replay_is_told_once_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kyoku.db");
+    let db: kyoku_server::store::Location = path.clone().into();
+    let env = Env::over(start_on(&db).await, db.clone());
+    // On a running clock: due at every look for due games.
+    let (id, t) = people(&env, Some("5+0")).await;
+    assert_eq!(mv(&env, &id, 1, &t[0], "b2b3").await, 200);
+    env.server.stop().await;
+    // A move no rules accept, as a damaged file or an older kyoku's bug
+    // could leave it.
+    let c = rusqlite::Connection::open(&path).unwrap();
+    let changed = c
+        .execute("UPDATE moves SET text = 'a1a4' WHERE game_id = ?1", [&id])
+        .unwrap();
+    assert_eq!(changed, 1);
+    drop(c);
+
+    let env = Env::over(start_on(&db).await, db);
+    // Several looks for due games (one per half second) find it.
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    assert_eq!(env.metric("kyoku_games_unreplayable").await, 1.0);
+    assert_eq!(env.metric("kyoku_games_in_memory").await, 0.0);
+    let (s, e) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, 500, "{e}");
+    let text = e["message"].as_str().unwrap_or_default();
+    assert!(text.contains("cannot be replayed"), "{e}");
+    // The other games play on.
+    let (other, t) = people(&env, None).await;
+    assert_eq!(mv(&env, &other, 1, &t[0], "b2b3").await, 200);
+    assert_eq!(env.metric("kyoku_games_unreplayable").await, 1.0);
+}
