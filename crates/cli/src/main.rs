@@ -8,6 +8,7 @@ mod game_flags;
 mod judge;
 mod loadtest;
 mod matches;
+mod openings;
 mod play;
 mod replay;
 mod serve;

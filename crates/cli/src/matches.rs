@@ -5,6 +5,8 @@
 //! `(s + g) mod n`), so with two players the colours alternate. Each game
 //! has its own seed, derived from `--seed` and its number, so a match
 //! replays exactly whatever `--threads` is (with node-limited programs).
+//! With `--openings`, game `g` starts with opening `(g / n) mod count`
+//! ([`crate::openings`]): each line is played once from every seat.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,6 +22,7 @@ use serde_json::{Value, json};
 
 use crate::engines::EngineArgs;
 use crate::game_flags::GameFlags;
+use crate::openings::Opening;
 
 /// `kyoku match`.
 #[derive(Args)]
@@ -53,6 +56,12 @@ pub struct MatchArgs {
     /// last). The report counts the losses on time.
     #[arg(long)]
     clock: Option<TimeControl>,
+    /// Start each game with the moves of one line of FILE (one opening per
+    /// line, moves separated by spaces or commas, `#` comments). Each line is
+    /// played once from every seat before the next is taken, so give
+    /// `--games` as (lines × players) to play every line from both sides.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<std::path::PathBuf>,
     #[command(flatten)]
     options: GameFlags,
     #[command(flatten)]
@@ -95,6 +104,7 @@ fn play_one(
     specs: &[SeatSpec],
     index: usize,
     a: &MatchArgs,
+    openings: &[Opening],
     source: &Arc<dyn ProgramSource>,
 ) -> anyhow::Result<GameResult> {
     let (seed, max_plies) = (a.seed, a.max_plies);
@@ -109,11 +119,17 @@ fn play_one(
     let game = kind.new_game(options)?;
     let mut session =
         Session::with_programs(game, &seated, seeds, Failure::Error, Some(source.clone()))?;
+    let mut plies = 0;
+    if !openings.is_empty() {
+        let opening = &openings[(index / n) % openings.len()];
+        crate::openings::play(&mut session, opening)
+            .with_context(|| format!("game {}", index + 1))?;
+        plies = session.movers().iter().filter(|m| m.is_some()).count();
+    }
     if a.clock.is_some() {
         session.set_time_control(a.clock);
         session.start_clocks();
     }
-    let mut plies = 0;
     let mut capped = false;
     let mut forfeit = None;
     let mut flagged = Vec::new();
@@ -222,6 +238,10 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         Failure::Error,
         Some(source.clone()),
     )?;
+    let openings = match &a.openings {
+        Some(path) => check_openings(game, &options, specs.len(), a.seed, path)?,
+        None => Vec::new(),
+    };
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
@@ -238,7 +258,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                     if g >= a.games {
                         break;
                     }
-                    let r = play_one(game, &options, &specs, g, &a, &source);
+                    let r = play_one(game, &options, &specs, g, &a, &openings, &source);
                     let failed = r.is_err();
                     if let Ok(mut v) = results.lock() {
                         v[g] = Some(r);
@@ -261,6 +281,30 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         games.push(r?);
     }
     report(&a, &specs, &games)
+}
+
+/// The openings of `path`, each tried from the start so that a bad line
+/// is told before any game is played.
+fn check_openings(
+    game: GameKind,
+    options: &Value,
+    players: usize,
+    seed: u64,
+    path: &std::path::Path,
+) -> anyhow::Result<Vec<Opening>> {
+    let openings = crate::openings::read(path)?;
+    let random = vec![SeatSpec::parse("random")?; players];
+    for opening in &openings {
+        let mut session = Session::with_programs(
+            game.new_game(options)?,
+            &random,
+            Seeds::from_seed(seed, players),
+            Failure::Error,
+            None,
+        )?;
+        crate::openings::play(&mut session, opening)?;
+    }
+    Ok(openings)
 }
 
 /// What a match gave, added up.
@@ -369,6 +413,7 @@ fn print_json(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
         "capped": sum.capped,
         "max_plies": a.max_plies,
         "clock": a.clock.map(|c| c.to_string()),
+        "openings": a.openings.as_ref().map(|p| p.display().to_string()),
         "forfeits": sum.forfeits.iter().map(|(g, why)| json!({"game": g, "reason": why})).collect::<Vec<_>>(),
     });
     if let Some((e, lo, hi)) = sum.elo {
@@ -388,8 +433,14 @@ fn print_json(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
 fn print_table(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
     let count = sum.count;
     println!(
-        "{}: {} games, seed {}, seats rotating",
-        a.game, count as usize, a.seed
+        "{}: {} games, seed {}, seats rotating{}",
+        a.game,
+        count as usize,
+        a.seed,
+        a.openings
+            .as_ref()
+            .map(|p| format!(", openings from {}", p.display()))
+            .unwrap_or_default()
     );
     println!(
         "{:<10} {:>7} {:>6} {:>7} {:>10} {:>10}",

@@ -140,3 +140,73 @@ fn analyze_finds_the_win_and_reports_the_search() {
     assert!(j["nodes"].as_u64().unwrap() > 0);
     assert!(!j["pv"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn openings_start_every_game_and_each_line_is_played_from_both_seats() {
+    let (_dir, file) = common::temp_file("openings.txt");
+    // After the first line Sente's Chick takes the Lion at once (b3b4+);
+    // after the second, Gote's Chick takes Sente's Lion (b2b1+).
+    std::fs::write(
+        &file,
+        "# two lines\nb2b3 a4a3  # Gote leaves its Lion hanging\n\nc1c2,b3b2,c2c3\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let j = json(&[
+        "match",
+        "dobutsu",
+        "--players",
+        "ai:3,ai:4",
+        "--games",
+        "4",
+        "--openings",
+        path,
+        "--json",
+    ]);
+    assert_eq!(j["openings"], path);
+    // Each line's moves, then the capture: 3 and 4 plies, two games each.
+    assert_eq!(j["plies"]["min"], 3, "{j}");
+    assert_eq!(j["plies"]["max"], 4, "{j}");
+    assert_eq!(j["plies"]["mean"], 3.5, "{j}");
+    // Each line from both seats: each program won once per line.
+    for p in j["players"].as_array().unwrap() {
+        assert_eq!(p["wins"], 2.0, "{j}");
+    }
+}
+
+#[test]
+fn a_bad_openings_file_is_refused_before_any_game() {
+    let (_dir, file) = common::temp_file("bad.txt");
+    let path = file.to_str().unwrap();
+    for (text, want) in [
+        (
+            "b2b3\nb2b3 zz9\n",
+            "opening on line 2: move 2 (\"zz9\") cannot be played",
+        ),
+        ("# nothing\n\n", "has no opening"),
+        ("b2b3 a4a3 b3b4\n", "opening on line 1 ends the game"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let (code, out, err) = kyoku(&[
+            "match",
+            "dobutsu",
+            "--players",
+            "random,random",
+            "--openings",
+            path,
+        ]);
+        assert_eq!(code, 2, "{text}: {out}");
+        assert!(err.contains(want), "{text}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    }
+    let (code, _, err) = kyoku(&[
+        "match",
+        "dobutsu",
+        "--players",
+        "random,random",
+        "--openings",
+        "/no/such/file",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read the openings file"), "{err}");
+}
