@@ -416,6 +416,13 @@ impl Indexer {
         (c as usize, m)
     }
 
+    /// [`Indexer::class_of`] of Lions on squares `ours` and `theirs`.
+    #[inline(always)]
+    pub fn class_at(&self, ours: usize, theirs: usize) -> (usize, bool) {
+        let (c, m) = self.lp[ours][theirs];
+        (c as usize, m)
+    }
+
     /// Whether a class is its own mirror.
     #[inline(always)]
     pub fn class_sym(&self, cls: usize) -> bool {

@@ -10,8 +10,9 @@
 //! table's numbering ([`Compact`]). A predecessor then changes one or two
 //! squares' entries, and its number follows from one pass over its pieces
 //! (at most six) gathering the kind sequence and the digits, plus a few
-//! lookups for the layout. Lion moves undone change the class; they are a
-//! small share of the predecessors and are ranked from scratch.
+//! lookups for the layout. A Lion moved back changes the class (and maybe
+//! the mirror image): the same pieces are then described anew in the new
+//! class, still without looking at the board again.
 
 use super::board::{CHICK, HEN, LION, Pos, SLOT_KIND};
 use super::compact::{Compact, NONE};
@@ -32,6 +33,22 @@ fn slot_of_code(code: usize) -> usize {
     3 - code
 }
 
+/// The pieces other than the Lions of a position: square, kind code and
+/// choice (`theirs * 2 + hen`), at most six.
+#[derive(Default)]
+struct Pieces {
+    n: usize,
+    sq: [u8; 6],
+    code: [u8; 6],
+    x: [u8; 6],
+}
+
+/// The left–right mirror of a square.
+#[inline(always)]
+fn sq_mirror(s: usize) -> usize {
+    (s / 3) * 3 + 2 - s % 3
+}
+
 /// A position of one table class, square by square over the class's free
 /// squares (seen from the mover, canonical mirror image).
 struct Squares {
@@ -50,9 +67,10 @@ struct Squares {
 }
 
 impl Squares {
-    /// The description of `g`, whose Lions stand on the canonical squares of `cls`.
+    /// The description of `g`, whose Lions stand on the canonical squares
+    /// of `cls`; its pieces into `pieces`.
     #[inline]
-    fn new(cx: &Compact, g: &Pos, cls: usize) -> Squares {
+    fn new(cx: &Compact, g: &Pos, cls: usize, pieces: &mut Pieces) -> Squares {
         let mut s = Squares {
             cls,
             occ: 0,
@@ -70,6 +88,39 @@ impl Squares {
             let x = ((g.them >> sq) & 1) as usize * 2 + (k == HEN) as usize;
             s.put(cx, cx.free_place(cls, sq), code_of(k), x);
             s.counts[code_of(k) - 1] += 1;
+            pieces.sq[pieces.n] = sq as u8;
+            pieces.code[pieces.n] = code_of(k) as u8;
+            pieces.x[pieces.n] = x as u8;
+            pieces.n += 1;
+        }
+        s
+    }
+
+    /// The description of `pieces` (their squares mirrored if `mirror`) in
+    /// class `cls`, with `counts` and `hand` as given.
+    #[inline(always)]
+    fn of_pieces(
+        cx: &Compact,
+        pieces: &Pieces,
+        cls: usize,
+        mirror: bool,
+        counts: [u8; 3],
+        hand: [u8; 3],
+    ) -> Squares {
+        let mut s = Squares {
+            cls,
+            occ: 0,
+            code: [0; 10],
+            dig: [0; 10],
+            rad: [1; 10],
+            counts,
+            hand,
+        };
+        for i in 0..pieces.n {
+            let sq = pieces.sq[i] as usize;
+            let sq = if mirror { sq_mirror(sq) } else { sq };
+            let fp = cx.free_place(cls, sq);
+            s.put(cx, fp, pieces.code[i] as usize, pieces.x[i] as usize);
         }
         s
     }
@@ -93,18 +144,15 @@ impl Squares {
         while m != 0 {
             let fp = 15 - m.leading_zeros() as usize;
             m ^= 1 << fp;
-            debug_assert!(self.dig[fp] != NONE as u32, "a capture among the predecessors");
+            debug_assert!(
+                self.dig[fp] != NONE as u32,
+                "a capture among the predecessors"
+            );
             r = r * self.rad[fp] + self.dig[fp];
             seq = seq << 2 | self.code[fp];
         }
         cx.locate_parts(self.cls, self.occ, seq, self.counts, self.hand, r)
     }
-}
-
-/// Scratch space for [`locate_predecessors`].
-#[derive(Default)]
-pub(crate) struct Scratch {
-    preds: Vec<Pos>,
 }
 
 /// Pushes to `out` the number, split as [`Compact::locate`] gives it, of
@@ -113,12 +161,7 @@ pub(crate) struct Scratch {
 /// have numbers). The same numbers as locating each of
 /// [`Pos::predecessors`] in turn (a test checks it). Predecessors that can
 /// take the Lion have no number and are left out.
-pub(crate) fn locate_predecessors(
-    cx: &Compact,
-    p: &Pos,
-    scratch: &mut Scratch,
-    out: &mut Vec<(u32, u32)>,
-) {
+pub(crate) fn locate_predecessors(cx: &Compact, p: &Pos, out: &mut Vec<(u32, u32)>) {
     let ix = cx.indexer();
     // Seen from the mover, in the canonical mirror image of the Lions'
     // class: every predecessor that leaves the Lions in place is numbered
@@ -136,14 +179,15 @@ pub(crate) fn locate_predecessors(
         return;
     }
     let empty = 0x0fff & !(g.us | g.them);
-    let mut sq = Squares::new(cx, &g, cls);
+    let mut pieces = Pieces::default();
+    let mut sq = Squares::new(cx, &g, cls, &mut pieces);
     let mut own = if att != 0 { att } else { g.us };
     while own != 0 {
         let t = own.trailing_zeros() as usize;
         own &= own - 1;
         let k = g.kind_at(1 << t);
         if k == LION {
-            scratch.lion(cx, &g, t, psym, out);
+            lion_moves_back(cx, &sq, &pieces, &g, t, psym, out);
             continue;
         }
         let ft = cx.free_place(cls, t);
@@ -173,7 +217,13 @@ pub(crate) fn locate_predecessors(
         }
         for &(hen, mut from) in &origins {
             // Not from a square where the piece would attack the enemy Lion.
-            let ok = if hen { HEN } else if k == HEN { CHICK } else { k };
+            let ok = if hen {
+                HEN
+            } else if k == HEN {
+                CHICK
+            } else {
+                k
+            };
             from &= !STEPS[1][ok][lt];
             while from != 0 {
                 let fr = from.trailing_zeros() as usize;
@@ -207,55 +257,72 @@ pub(crate) fn locate_predecessors(
     }
 }
 
-impl Scratch {
-    /// The predecessors where our Lion moves back from `t` (with an enemy
-    /// piece taken there or not): the Lions' class changes, so each is
-    /// ranked from scratch.
-    #[inline(never)]
-    fn lion(&mut self, cx: &Compact, g: &Pos, t: usize, psym: bool, out: &mut Vec<(u32, u32)>) {
-        let ix = cx.indexer();
-        let lt = g.lion_them() as usize;
-        let tb = 1u16 << t;
-        let empty = 0x0fff & !(g.us | g.them);
-        // A Lion never stood on its far rank in an open position.
-        let mut from = STEPS[1][LION][t] & empty & !RANK4 & !STEPS[1][LION][lt];
-        self.preds.clear();
-        while from != 0 {
-            let fr = from.trailing_zeros() as usize;
-            from &= from - 1;
-            let mut q = *g;
-            q.us ^= tb | (1 << fr);
-            q.kind[LION] ^= tb | (1 << fr);
-            self.preds.push(q);
-            for (s, &ck) in SLOT_KIND.iter().enumerate() {
-                if q.hand[0][s] == 0 {
-                    continue;
-                }
-                let mut r = q;
-                r.hand[0][s] -= 1;
-                r.them |= tb;
-                r.kind[ck] |= tb;
-                self.preds.push(r);
-                if ck == CHICK {
-                    let mut h = q;
-                    h.hand[0][s] -= 1;
-                    h.them |= tb;
-                    h.kind[HEN] |= tb;
-                    self.preds.push(h);
-                }
-            }
+/// The predecessors where our Lion moves back from `t` (with an enemy
+/// piece taken there or not) to a square of another Lion class: the pieces
+/// of `base` (the mover's view `g`, its pieces `pieces`) described anew in
+/// that class, once per mirror image that has a number.
+#[inline(never)]
+fn lion_moves_back(
+    cx: &Compact,
+    base: &Squares,
+    pieces: &Pieces,
+    g: &Pos,
+    t: usize,
+    psym: bool,
+    out: &mut Vec<(u32, u32)>,
+) {
+    let ix = cx.indexer();
+    let lt = g.lion_them() as usize;
+    let empty = 0x0fff & !(g.us | g.them);
+    // A Lion never stood on its far rank in an open position, nor beside
+    // the enemy Lion.
+    let mut from = STEPS[1][LION][t] & empty & !RANK4 & !STEPS[1][LION][lt];
+    while from != 0 {
+        let fr = from.trailing_zeros() as usize;
+        from &= from - 1;
+        let (qc, qm) = ix.class_at(fr, lt);
+        // The settled position's class is its own mirror: its mirror image
+        // is settled on its own and counts this predecessor's image.
+        if psym && qm {
+            continue;
         }
-        for q in self.preds.iter() {
-            let (qc, qm) = ix.class_of(q);
-            if psym && qm {
-                continue;
-            }
-            let q = if qm { q.mirror() } else { *q };
-            out.push(cx.locate_in(&q, qc));
-            if !psym && ix.class_sym(qc) {
-                out.push(cx.locate_in(&q.mirror(), qc));
-            }
+        lion_in_class(cx, base, pieces, t, qc, qm, out);
+        if !psym && ix.class_sym(qc) {
+            lion_in_class(cx, base, pieces, t, qc, !qm, out);
         }
+    }
+}
+
+/// [`lion_moves_back`] in class `cls`, mirrored or not.
+#[inline(always)]
+fn lion_in_class(
+    cx: &Compact,
+    base: &Squares,
+    pieces: &Pieces,
+    t: usize,
+    cls: usize,
+    mirror: bool,
+    out: &mut Vec<(u32, u32)>,
+) {
+    let mut sq = Squares::of_pieces(cx, pieces, cls, mirror, base.counts, base.hand);
+    out.push(sq.locate(cx));
+    let ft = cx.free_place(cls, if mirror { sq_mirror(t) } else { t });
+    for (s, &ck) in SLOT_KIND.iter().enumerate() {
+        if sq.hand[s] == 0 {
+            continue;
+        }
+        let cc = code_of(ck);
+        sq.hand[s] -= 1;
+        sq.counts[cc - 1] += 1;
+        sq.put(cx, ft, cc, 2);
+        out.push(sq.locate(cx));
+        if ck == CHICK {
+            sq.put(cx, ft, cc, 3);
+            out.push(sq.locate(cx));
+        }
+        sq.occ ^= 1 << ft;
+        sq.hand[s] += 1;
+        sq.counts[cc - 1] -= 1;
     }
 }
 
@@ -289,7 +356,7 @@ mod tests {
         out
     }
 
-    fn check(cx: &Compact, idx: u64, scratch: &mut Scratch) {
+    fn check(cx: &Compact, idx: u64) {
         let p = cx.unrank(idx);
         // The solver asks only for the predecessors of open positions.
         if p.status(Convention::Seed) != Status::Open {
@@ -297,7 +364,7 @@ mod tests {
         }
         let mut want = reference(cx, &p);
         let mut got = Vec::new();
-        locate_predecessors(cx, &p, scratch, &mut got);
+        locate_predecessors(cx, &p, &mut got);
         want.sort_unstable();
         got.sort_unstable();
         assert_eq!(got, want, "entry {idx}");
@@ -307,11 +374,10 @@ mod tests {
     /// many times each, as ranking each predecessor from scratch.
     #[test]
     fn same_numbers_as_ranking_each_predecessor() {
-        let mut scratch = Scratch::default();
         for material in [[1, 0, 1], [0, 2, 0], [1, 1, 1], [0, 0, 2], [2, 0, 0]] {
             let cx = Compact::new(Arc::new(Indexer::new(material)));
             for idx in 0..cx.size() {
-                check(&cx, idx, &mut scratch);
+                check(&cx, idx);
             }
         }
     }
@@ -320,11 +386,10 @@ mod tests {
     #[test]
     fn same_numbers_on_the_full_material() {
         let cx = Compact::full();
-        let mut scratch = Scratch::default();
         let n = cx.size();
         for k in 0..200_000u64 {
             let idx = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) % n;
-            check(&cx, idx, &mut scratch);
+            check(&cx, idx);
         }
     }
 }

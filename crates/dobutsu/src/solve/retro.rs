@@ -231,7 +231,6 @@ pub(crate) fn solve(
 /// entry older) and ready (numbers known, table words being fetched).
 #[derive(Default)]
 struct Stages {
-    scratch: preds::Scratch,
     /// This entry's predecessors: layout slot and place in the run.
     located: Vec<(u32, u32)>,
     /// The previous entry's.
@@ -249,7 +248,7 @@ impl Stages {
     #[inline]
     fn locate_predecessors(&mut self, cx: &Compact, p: &Pos) {
         self.located.clear();
-        preds::locate_predecessors(cx, p, &mut self.scratch, &mut self.located);
+        preds::locate_predecessors(cx, p, &mut self.located);
         for &(l, _) in self.located.iter() {
             cx.prefetch_slot(l);
         }
