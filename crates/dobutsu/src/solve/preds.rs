@@ -206,7 +206,9 @@ pub(crate) fn locate_predecessors(cx: &Compact, p: &Pos, out: &mut Vec<(u32, u32
         // Un-step: (origin is a Hen, origins), as in `Pos::predecessors`.
         let mut origins: [(bool, u16); 2] = [(k == HEN, 0), (false, 0)];
         if k == CHICK {
-            if t < 9 && t >= 3 {
+            // From the square below, unless on the home rank (or the far
+            // rank, where a Chick that stepped would be a Hen).
+            if (3..9).contains(&t) {
                 origins[0].1 = (1 << (t - 3)) & empty;
             }
         } else {
