@@ -349,6 +349,10 @@ impl Pos {
     /// our Lion on the far rank are left out (they are finished), and so are
     /// those whose side to move can take the enemy Lion (they are won in 1
     /// whatever follows, and have no number in the table).
+    ///
+    /// The plain form, kept as the reference the solver's numbering of
+    /// predecessors (`preds.rs`) is tested against.
+    #[cfg(test)]
     pub fn predecessors(&self, out: &mut Vec<Pos>) {
         // Seen from the mover: `us` just moved, `them` is to move.
         let f = self.flip();

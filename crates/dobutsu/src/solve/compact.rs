@@ -28,7 +28,7 @@ use super::index::{HandGroup, Indexer, TABLE_CLASSES};
 /// Numbers per block of [`Compact::bucket`].
 const BUCKET_BITS: u32 = 6;
 /// A digit table's mark for a choice that attacks the enemy Lion.
-const NONE: u8 = 255;
+pub(crate) const NONE: u8 = 255;
 /// Numbers within a layout's run stay below this (checked when built), so
 /// [`div_small`] is exact there.
 const RUN_LIMIT: u64 = 1 << 20;
@@ -89,6 +89,9 @@ pub(crate) struct Compact {
     choices: Vec<[[Choices; 4]; 10]>,
     /// [`recip`] of each signature's number of hand digits.
     hand_recip: Vec<u64>,
+    /// `[class][square]` → the square's place among the class's free
+    /// squares ([`NONE`] for the Lions' squares).
+    free_place: Vec<[u8; 12]>,
 }
 
 impl Compact {
@@ -144,9 +147,19 @@ impl Compact {
         let hand_recip = (0..ix.sig_count())
             .map(|si| recip(ix.sig_shape(si).2))
             .collect();
+        let free_place = (0..TABLE_CLASSES)
+            .map(|c| {
+                let mut t = [NONE; 12];
+                for (fp, &sq) in ix.class_squares(c).1.iter().enumerate() {
+                    t[sq as usize] = fp as u8;
+                }
+                t
+            })
+            .collect();
         Compact {
             ix,
             hand_recip,
+            free_place,
             per_class,
             sig_base,
             layouts,
@@ -225,6 +238,44 @@ impl Compact {
         let (_, _, h, _) = self.ix.sig_shape(pt.sig);
         let l = cls as u32 * self.per_class + self.sig_base[pt.sig] + pt.layout;
         (l, r * h + pt.hand)
+    }
+
+    /// The place of `sq` among the free squares of table class `cls`.
+    #[inline(always)]
+    pub fn free_place(&self, cls: usize, sq: usize) -> usize {
+        self.free_place[cls][sq] as usize
+    }
+
+    /// The digit and radix of a piece of kind code `code` (1 Giraffe, 2
+    /// Elephant, 3 Chick or Hen) on free square `fp` of class `cls`, whose
+    /// (`theirs`, `hen`) choice is `x = theirs * 2 + hen`. The digit is
+    /// [`NONE`] for a piece of ours attacking the enemy Lion.
+    #[inline(always)]
+    pub fn digit(&self, cls: usize, fp: usize, code: usize, x: usize) -> (u32, u32) {
+        let c = &self.choices[cls][fp][code];
+        (c.digit[x] as u32, c.radix as u32)
+    }
+
+    /// [`Compact::locate_in`] from a position's parts: class `cls`, occupied
+    /// free squares `occ10`, kind sequence `seq`, `counts` (Giraffes,
+    /// Elephants, Chicks on the board), our hand and the pieces' digits
+    /// `digits` (the mixed-radix number of the owners and Hens).
+    #[inline(always)]
+    pub fn locate_parts(
+        &self,
+        cls: usize,
+        occ10: u16,
+        seq: u16,
+        counts: [u8; 3],
+        hand: [u8; 3],
+        digits: u32,
+    ) -> (u32, u32) {
+        let (si, m, h) = self.ix.sig_with(counts);
+        let l = cls as u32 * self.per_class
+            + self.sig_base[si]
+            + self.ix.occ_rank(occ10) * m
+            + self.ix.kind_rank(seq);
+        (l, digits * h + self.ix.hand_digit(counts, hand))
     }
 
     /// The number of the place `local` in the run of slot `l` (from [`Compact::locate`]).

@@ -372,6 +372,38 @@ impl Indexer {
         (occ10, seq)
     }
 
+    /// The signature, its arrangements of kinds and its hand digits, of
+    /// `[g, e, c]` Giraffes, Elephants and Chicks on the board.
+    #[inline(always)]
+    pub fn sig_with(&self, counts: [u8; 3]) -> (usize, u32, u32) {
+        let si = self.sig_of[counts[0] as usize][counts[1] as usize][counts[2] as usize] as usize;
+        debug_assert!(si != 255, "more pieces than the material");
+        let s = &self.sigs[si];
+        (si, s.m, s.h)
+    }
+
+    /// The hand digit of our hand `hand` (slots Chick, Elephant, Giraffe)
+    /// with `[g, e, c]` on the board (as in [`Indexer::parts`]).
+    #[inline(always)]
+    pub fn hand_digit(&self, counts: [u8; 3], hand: [u8; 3]) -> u32 {
+        let [tg, te, _] = self.material.map(u32::from);
+        hand[2] as u32
+            + (tg - counts[0] as u32 + 1)
+                * (hand[1] as u32 + (te - counts[1] as u32 + 1) * hand[0] as u32)
+    }
+
+    /// The rank of a set of occupied free squares among those of its size.
+    #[inline(always)]
+    pub fn occ_rank(&self, occ10: u16) -> u32 {
+        self.occ_rank[occ10 as usize] as u32
+    }
+
+    /// The rank of a kind sequence within its signature.
+    #[inline(always)]
+    pub fn kind_rank(&self, seq: u16) -> u32 {
+        self.kind_rank[seq as usize] as u32
+    }
+
     /// Canonical squares of a class's Lions (ours, theirs) and its 10 free squares.
     pub fn class_squares(&self, cls: usize) -> ((u8, u8), [u8; 10]) {
         (self.rep[cls], self.free[cls])
@@ -381,6 +413,13 @@ impl Indexer {
     #[inline(always)]
     pub fn class_of(&self, p: &Pos) -> (usize, bool) {
         let (c, m) = self.lp[p.lion_us() as usize][p.lion_them() as usize];
+        (c as usize, m)
+    }
+
+    /// [`Indexer::class_of`] of Lions on squares `ours` and `theirs`.
+    #[inline(always)]
+    pub fn class_at(&self, ours: usize, theirs: usize) -> (usize, bool) {
+        let (c, m) = self.lp[ours][theirs];
         (c as usize, m)
     }
 

@@ -11,6 +11,7 @@ mod board;
 mod bytes;
 mod compact;
 mod index;
+mod preds;
 mod reach;
 mod retro;
 mod table;

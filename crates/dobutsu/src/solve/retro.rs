@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use super::board::{Convention, Pos, Status};
 use super::bytes::AtomicBytes;
 use super::compact::{Compact, Cursor};
-use super::index::TABLE_CLASSES;
+use super::preds;
 
 /// First byte value of a settled position.
 pub(crate) const RESOLVED: u8 = 48;
@@ -231,7 +231,6 @@ pub(crate) fn solve(
 /// entry older) and ready (numbers known, table words being fetched).
 #[derive(Default)]
 struct Stages {
-    preds: Vec<Pos>,
     /// This entry's predecessors: layout slot and place in the run.
     located: Vec<(u32, u32)>,
     /// The previous entry's.
@@ -242,33 +241,14 @@ struct Stages {
 }
 
 impl Stages {
-    /// Locates the predecessors of `p` into `located`, each once per move
-    /// into `p` (both mirror images where the Lions' class is its own
-    /// mirror: both have numbers), and asks for their run starts.
+    /// Locates the predecessors of `p` into `located` (see
+    /// [`preds::locate_predecessors`]) and asks for their run starts.
     /// Predecessors without a number take the Lion: won in 1 already,
     /// nothing to update.
     #[inline]
     fn locate_predecessors(&mut self, cx: &Compact, p: &Pos) {
-        let ix = cx.indexer();
-        self.preds.clear();
-        p.predecessors(&mut self.preds);
-        let psym = ix.class_sym(ix.class_of(p).0);
         self.located.clear();
-        for q in self.preds.iter() {
-            // Every predecessor is numbered (`predecessors` leaves out those
-            // that take the Lion; the Lions' squares keep to the table's
-            // classes), so the numbering's own tests are skipped.
-            let (qc, qm) = ix.class_of(q);
-            debug_assert!(qc < TABLE_CLASSES);
-            if psym && qm {
-                continue;
-            }
-            let q = if qm { q.mirror() } else { *q };
-            self.located.push(cx.locate_in(&q, qc));
-            if !psym && ix.class_sym(qc) {
-                self.located.push(cx.locate_in(&q.mirror(), qc));
-            }
-        }
+        preds::locate_predecessors(cx, p, &mut self.located);
         for &(l, _) in self.located.iter() {
             cx.prefetch_slot(l);
         }
