@@ -234,24 +234,7 @@ pub(crate) fn locate_predecessors(cx: &Compact, p: &Pos, out: &mut Vec<(u32, u32
                 sq.occ ^= 1 << ft;
                 sq.put(cx, ff, code, hen as usize);
                 out.push(sq.locate(cx));
-                // Un-capture: a piece of theirs comes back from our hand.
-                for (s, &ck) in SLOT_KIND.iter().enumerate() {
-                    if sq.hand[s] == 0 {
-                        continue;
-                    }
-                    let cc = code_of(ck);
-                    sq.hand[s] -= 1;
-                    sq.counts[cc - 1] += 1;
-                    sq.put(cx, ft, cc, 2);
-                    out.push(sq.locate(cx));
-                    if ck == CHICK {
-                        sq.put(cx, ft, cc, 3);
-                        out.push(sq.locate(cx));
-                    }
-                    sq.occ ^= 1 << ft;
-                    sq.hand[s] += 1;
-                    sq.counts[cc - 1] -= 1;
-                }
+                uncaptures(cx, &mut sq, ft, out);
                 sq.occ ^= 1 << ft | 1 << ff;
             }
         }
@@ -309,6 +292,15 @@ fn lion_in_class(
     let mut sq = Squares::of_pieces(cx, pieces, cls, mirror, base.counts, base.hand);
     out.push(sq.locate(cx));
     let ft = cx.free_place(cls, if mirror { sq_mirror(t) } else { t });
+    uncaptures(cx, &mut sq, ft, out);
+}
+
+/// The captures undone on `ft`: each kind of theirs in our hand put back
+/// there (a Chick also as a Hen), numbered into `out`. `ft` must be empty
+/// in `sq`'s occupancy; it is empty again afterwards, and the hand and the
+/// counts are as they were.
+#[inline(always)]
+fn uncaptures(cx: &Compact, sq: &mut Squares, ft: usize, out: &mut Vec<(u32, u32)>) {
     for (s, &ck) in SLOT_KIND.iter().enumerate() {
         if sq.hand[s] == 0 {
             continue;
