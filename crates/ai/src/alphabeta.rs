@@ -24,6 +24,8 @@
 //!   the search path scores as a draw (0). The rules draw only on the third
 //!   occurrence, so this is the usual engine approximation: a player who can
 //!   repeat once can repeat again.
+//! - **Per-game parts** ([`Tuning`], off unless the game asks): null-move
+//!   pruning, logarithmic late-move reductions, counter moves.
 //! - **Limits**: depth, nodes, time, and a stop flag another thread may set.
 //!   Under a node limit (and no time limit) the search is deterministic.
 //!
@@ -92,9 +94,11 @@ pub trait Evaluation<P: Position>: Send + Sync {
         false
     }
 
-    /// The search's optional parts this game wants ([`Tuning`]); all off by
-    /// default, so a game's search changes only when it asks.
-    fn tuning(&self) -> Tuning {
+    /// The search's optional parts this game wants ([`Tuning`]) for a search
+    /// from `root` (a game may choose by variant); all off by default, so a
+    /// game's search changes only when it asks.
+    fn tuning(&self, root: &P) -> Tuning {
+        let _ = root;
         Tuning::default()
     }
 
@@ -526,7 +530,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| start + t);
         self.tt.new_search();
-        self.tuning = self.eval.tuning();
+        self.tuning = self.eval.tuning(record.position());
         self.after_null.iter_mut().for_each(|a| *a = false);
         self.prev_key.iter_mut().for_each(|k| *k = usize::MAX);
         for h in self.history.iter_mut() {

@@ -20,9 +20,10 @@ use kyoku_ai::shogun::{FEATURES, HAND_WEIGHTS, ShogunEval, WEIGHTS, features, le
 use kyoku_core::{Agent, GameRecord, Player, ToAct, seeded_rng};
 use kyoku_shogun::{Move, Options, Position, Variant, start};
 
-/// The Shogun evaluation with chosen weights and [`Tuning`].
+/// The Shogun evaluation with chosen weights and [`Tuning`] (`None`: the
+/// game's own choice).
 #[derive(Clone, Copy, Debug)]
-struct Tuned(Tuning, [i32; FEATURES]);
+struct Tuned(Option<Tuning>, [i32; FEATURES]);
 
 impl Evaluation<Position> for Tuned {
     fn evaluate(&self, pos: &Position, me: Player) -> i32 {
@@ -45,8 +46,8 @@ impl Evaluation<Position> for Tuned {
     fn threatened(&self, pos: &Position) -> bool {
         ShogunEval.threatened(pos)
     }
-    fn tuning(&self) -> Tuning {
-        self.0
+    fn tuning(&self, root: &Position) -> Tuning {
+        self.0.unwrap_or_else(|| ShogunEval.tuning(root))
     }
     fn null_move(&self, pos: &Position) -> Option<Position> {
         ShogunEval.null_move(pos)
@@ -60,16 +61,14 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-fn tuning_from_env() -> Tuning {
-    let Ok(list) = std::env::var("KYOKU_TUNING") else {
-        return ShogunEval.tuning();
-    };
+fn tuning_from_env() -> Option<Tuning> {
+    let list = std::env::var("KYOKU_TUNING").ok()?;
     let has = |p: &str| list.split(',').any(|x| x.trim() == p);
-    Tuning {
+    Some(Tuning {
         null_move: has("null"),
         log_reductions: has("log"),
         counter_moves: has("counter"),
-    }
+    })
 }
 
 /// The start of game `game`: pairs share an opening.
@@ -99,7 +98,7 @@ fn opening(game: u64, variant: Variant) -> Position {
 fn play(game: u64, lvl: u8, variant: Variant, new: Tuned) -> f64 {
     let l = level(lvl).expect("a level 1–5");
     let mut tuned = SearchAgent::new(new, &l, game * 2 + 1, "new");
-    let old = Tuned(Tuning::default(), HAND_WEIGHTS);
+    let old = Tuned(Some(Tuning::default()), HAND_WEIGHTS);
     let mut plain = SearchAgent::new(old, &l, game * 2 + 2, "old");
     let tuned_player = Player::new((game % 2) as usize);
     let mut record = GameRecord::new(opening(game, variant));
@@ -138,6 +137,7 @@ fn new_program_beats_old_program() {
         _ => WEIGHTS,
     };
     let new = Tuned(tuning, weights);
+    let tuning = tuning.unwrap_or_else(|| ShogunEval.tuning(&opening(0, variant)));
     let results: Vec<f64> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -185,7 +185,7 @@ fn new_program_beats_old_program() {
 fn old_side_searches_as_before() {
     use kyoku_ai::alphabeta::{Limits, Searcher};
     let l = level(3).expect("level 3");
-    let mut s = Searcher::new(Tuned(Tuning::default(), HAND_WEIGHTS), l.tt_bits);
+    let mut s = Searcher::new(Tuned(Some(Tuning::default()), HAND_WEIGHTS), l.tt_bits);
     let record = GameRecord::new(start(&Options::default()).expect("the start"));
     let r = s.search(&record, &Limits::nodes(l.nodes));
     let best = r.best.map(|m| m.to_string());
