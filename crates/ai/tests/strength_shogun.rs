@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Each opening (a rotation and a soldiers' order, drawn from the game's
-//! seed) is played twice with colours swapped. `KYOKU_TUNING` picks what the
+//! seed) is played twice with colours swapped; `KYOKU_FIRST=N` starts at game N
+//! (to add games to a run). `KYOKU_TUNING` picks what the
 //! new side's search uses (`null,log,counter`, a comma list; default: what
 //! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights.
 
@@ -125,6 +126,8 @@ fn play(game: u64, lvl: u8, variant: Variant, new: Tuned) -> f64 {
 #[ignore = "plays many games: run by name (see the module doc)"]
 fn new_program_beats_old_program() {
     let games: u64 = env("KYOKU_GAMES", 40);
+    // Where to start numbering, to add games to a finished run.
+    let first: u64 = env("KYOKU_FIRST", 0);
     let lvl: u8 = env("KYOKU_LEVEL", 3);
     let threads: u64 = env("KYOKU_THREADS", 1);
     let variant = match std::env::var("KYOKU_VARIANT").as_deref() {
@@ -142,7 +145,7 @@ fn new_program_beats_old_program() {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
-                    (t..games)
+                    (first + t..first + games)
                         .step_by(threads as usize)
                         .map(|g| play(g, lvl, variant, new))
                         .collect::<Vec<_>>()
