@@ -258,8 +258,8 @@ impl Evaluation<Position> for ShogunEval {
         pos.pending_square().is_none() && pos.shogun_threatened(pos.turn())
     }
 
-    /// All three on the magnetic board (level 5: +117 Elo over the plain
-    /// search, 40 games); none in the random variant, where they lost at
+    /// All three on the magnetic board (level 5: +72 Elo over the plain
+    /// search, −5 … +156, 64 games); none in the random variant, where they lost at
     /// level 5 (−120, 30 games) and gained nothing measurable at level 3
     /// (`docs/ai.md`).
     fn tuning(&self, root: &Position) -> Tuning {
