@@ -24,6 +24,8 @@
 //!   the search path scores as a draw (0). The rules draw only on the third
 //!   occurrence, so this is the usual engine approximation: a player who can
 //!   repeat once can repeat again.
+//! - **Per-game parts** ([`Tuning`], off unless the game asks): null-move
+//!   pruning, logarithmic late-move reductions, counter moves.
 //! - **Limits**: depth, nodes, time, and a stop flag another thread may set.
 //!   Under a node limit (and no time limit) the search is deterministic.
 //!
@@ -91,6 +93,40 @@ pub trait Evaluation<P: Position>: Send + Sync {
     fn evasions_in_quiescence(&self) -> bool {
         false
     }
+
+    /// The search's optional parts this game wants ([`Tuning`]) for a search
+    /// from `root` (a game may choose by variant); all off by default, so a
+    /// game's search changes only when it asks.
+    fn tuning(&self, root: &P) -> Tuning {
+        let _ = root;
+        Tuning::default()
+    }
+
+    /// `pos` with the turn passed to the other player (a null move), for
+    /// null-move pruning; `None` where passing makes no sense (the default,
+    /// and a game's zugzwang-prone positions).
+    fn null_move(&self, pos: &P) -> Option<P> {
+        let _ = pos;
+        None
+    }
+}
+
+/// Search parts a game switches on through [`Evaluation::tuning`]. They are
+/// per game because what helps one game can hurt another: each was measured
+/// on the game that uses it (`docs/ai.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tuning {
+    /// Null-move pruning: at a non-PV node of depth ≥ 3 whose static score
+    /// is at least beta, and where the side to act is not threatened, pass
+    /// ([`Evaluation::null_move`]) and search `depth − 3 − depth/6`; when
+    /// even that holds beta, cut.
+    pub null_move: bool,
+    /// Late-move reductions grow with depth and move number
+    /// (`ln(depth)·ln(index)/2`, at least 1) instead of one ply.
+    pub log_reductions: bool,
+    /// Counter-move heuristic: the quiet move that last refuted the
+    /// opponent's previous move is ordered right after the killers.
+    pub counter_moves: bool,
 }
 
 /// When to stop searching. Unset limits do not apply; with none set the
@@ -284,6 +320,23 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     aborted: bool,
     root_depth: i32,
     seldepth: usize,
+    /// The game's choice of optional search parts, read once per search.
+    tuning: Tuning,
+    /// `after_null[ply]`: the node at `ply` answers a null move (no second
+    /// null move in a row).
+    after_null: Vec<bool>,
+    /// `prev_key[ply]`: history key (with the mover's side) of the move
+    /// played at `ply`, for the counter-move table; `usize::MAX` for none.
+    prev_key: Vec<usize>,
+    /// The quiet move that last refuted a move, by that move's key.
+    counters: Vec<Option<P::Move>>,
+}
+
+/// A reduction of `ln(depth)·ln(index)/2` plies, at least 1: late moves of
+/// deep nodes are searched much shallower first.
+fn log_reduction(depth: i32, index: usize) -> i32 {
+    let r = (depth.max(1) as f64).ln() * (index.max(1) as f64).ln() / 2.0;
+    (r as i32).max(1)
 }
 
 const FILTER_MASK: u64 = 4095;
@@ -320,6 +373,10 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             aborted: false,
             root_depth: 1,
             seldepth: 0,
+            tuning: Tuning::default(),
+            after_null: vec![false; MAX_PLY + 2],
+            prev_key: vec![usize::MAX; MAX_PLY + 2],
+            counters: vec![None; HISTORY_SIZE * 2],
         }
     }
 
@@ -352,6 +409,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.counters.iter_mut().for_each(|c| *c = None);
     }
 
     /// Searches the current position of `record` (whose past counts for
@@ -472,6 +530,9 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| start + t);
         self.tt.new_search();
+        self.tuning = self.eval.tuning(record.position());
+        self.after_null.iter_mut().for_each(|a| *a = false);
+        self.prev_key.iter_mut().for_each(|k| *k = usize::MAX);
         for h in self.history.iter_mut() {
             *h /= 8;
         }
@@ -529,6 +590,9 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            if self.tuning.counter_moves {
+                self.prev_key[0] = (me.index() & 1) * HISTORY_SIZE + self.eval.move_key(pos, mv);
+            }
             let d = depth as i32 - 1;
             let score = if first {
                 self.node(&child, d, alpha, beta, 1, me)
@@ -703,8 +767,13 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 }
             }
         }
+        if let Some(s) = self.try_null_move(pos, depth, beta, ply, me, pv_node) {
+            return s;
+        }
         let side = me.index() & 1;
         let killers = self.killers[ply];
+        let counter_slot = self.counter_slot(ply);
+        let counter = counter_slot.and_then(|c| self.counters[c]);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         scores.clear();
         for &mv in moves.iter() {
@@ -718,6 +787,8 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                     (1 << 27) + 1
                 } else if Some(mv) == killers[1] {
                     1 << 27
+                } else if Some(mv) == counter {
+                    (1 << 27) - 1
                 } else {
                     self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)]
                 },
@@ -745,17 +816,27 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 && ply < 2 * self.root_depth as usize
                 && self.eval.threatened(&child);
             let d = depth - 1 + extend as i32;
+            if self.tuning.counter_moves {
+                self.prev_key[ply] = side * HISTORY_SIZE + self.eval.move_key(pos, mv);
+            }
             let score = if i == 0 {
                 self.node(&child, d, alpha, beta, ply + 1, me)
             } else {
-                // Late quiet moves are first searched a ply shallower.
+                // Late quiet moves are first searched shallower.
                 let reduce = self.features.reductions
                     && depth >= 3
                     && i >= 3
                     && !tactical
                     && !extend
-                    && scores[i].0 < (1 << 27);
-                let mut s = self.node(&child, d - reduce as i32, alpha, alpha + 1, ply + 1, me);
+                    && scores[i].0 < (1 << 27) - 1;
+                let r = match (reduce, self.tuning.log_reductions) {
+                    (false, _) => 0,
+                    (true, false) => 1,
+                    (true, true) => {
+                        (log_reduction(depth, i) - pv_node as i32).clamp(1, (d - 1).max(1))
+                    }
+                };
+                let mut s = self.node(&child, d - r, alpha, alpha + 1, ply + 1, me);
                 if s > alpha && reduce && !self.aborted {
                     s = self.node(&child, d, alpha, alpha + 1, ply + 1, me);
                 }
@@ -790,6 +871,9 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                             let h = &mut self.history
                                 [side * HISTORY_SIZE + self.eval.move_key(pos, mv)];
                             *h = (*h + depth * depth).min(1 << 26);
+                            if let Some(c) = counter_slot {
+                                self.counters[c] = Some(mv);
+                            }
                         }
                         break;
                     }
@@ -809,6 +893,50 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 .store(hash, best_move, to_tt(best_score, ply), depth as i16, bound);
         }
         best_score
+    }
+
+    /// The counter-move slot of the node at `ply` (the previous move's key),
+    /// when the game uses counter moves.
+    fn counter_slot(&self, ply: usize) -> Option<usize> {
+        if !self.tuning.counter_moves || ply == 0 {
+            return None;
+        }
+        Some(self.prev_key[ply - 1]).filter(|&k| k < 2 * HISTORY_SIZE)
+    }
+
+    /// Null-move pruning ([`Tuning::null_move`]): `Some(score)` when passing
+    /// still holds `beta`, so the node is cut.
+    fn try_null_move(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+        pv_node: bool,
+    ) -> Option<i32> {
+        if !self.tuning.null_move
+            || pv_node
+            || depth < 3
+            || ply == 0
+            || self.after_null[ply]
+            || beta.abs() > MATE_BOUND
+            || self.eval.threatened(pos)
+            || self.static_eval(pos, me) < beta
+        {
+            return None;
+        }
+        let passed = self.eval.null_move(pos)?;
+        let r = 3 + depth / 6;
+        self.after_null[ply + 1] = true;
+        self.prev_key[ply] = usize::MAX;
+        let s = self.node(&passed, depth - r, beta - 1, beta, ply + 1, me);
+        self.after_null[ply + 1] = false;
+        if self.aborted {
+            return Some(0);
+        }
+        // A mate found after a pass is not proven: claim only beta.
+        (s >= beta).then_some(if s > MATE_BOUND { beta } else { s })
     }
 
     /// Expectimax with Star1 bounds; the value is for `me`.
@@ -839,6 +967,11 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             let (ai, bi) = (a.floor() as i32, b.ceil() as i32);
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            if ply > 0 {
+                // Chance does not answer a move: the next player's counter
+                // move answers the move before it.
+                self.prev_key[ply] = self.prev_key[ply - 1];
+            }
             let v = self.node(
                 &child,
                 depth,

@@ -10,6 +10,7 @@
 //! or resisted a loss longest.
 
 pub mod tune;
+pub mod tune_shogun;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -95,6 +95,8 @@ enum JudgeGame {
 enum TuneGame {
     /// Dōbutsu Shōgi: against the solved table's values.
     Dobutsu(judge::tune::TuneArgs),
+    /// Shogun: against the results of self-play games.
+    Shogun(judge::tune_shogun::TuneShogunArgs),
 }
 
 #[derive(Subcommand)]
@@ -151,6 +153,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Analyze(AnalyzeGame::Shogun(a)) => analyze::shogun(a),
         Command::Judge(JudgeGame::Dobutsu(a)) => judge::run(a),
         Command::Tune(TuneGame::Dobutsu(a)) => judge::tune::run(a),
+        Command::Tune(TuneGame::Shogun(a)) => judge::tune_shogun::run(a),
         Command::Match(a) => matches::run(a),
         Command::Play(a) => play::play(a),
         Command::Replay(a) => play::replay(a),

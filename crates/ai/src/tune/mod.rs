@@ -13,6 +13,8 @@
 //! one weight frozen (a Chick stays 100) so the score keeps its units.
 //! A held-out set measures the fit honestly.
 
+pub mod shogun;
+
 /// One training position: its terms and its result for the side to move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {

@@ -1,0 +1,145 @@
+//! Training data for the Shogun evaluation: positions from seeded games
+//! between programs, each labelled with how its game ended for the side to
+//! move (Shogun has no solved table, so the game's result stands in for the
+//! position's value — Texel's original method).
+//!
+//! Openings vary by board rotation, both sides' soldier order and a few
+//! random first plies; half the games are of the random variant. Positions
+//! where the side to move is threatened, or where chance has still to set a
+//! number, are left out (the search resolves those, not the evaluation).
+
+use kyoku_core::rand::Rng;
+use kyoku_core::rand::seq::SliceRandom;
+use kyoku_core::{Agent, GameRecord, Player, Position as _, ToAct, sample_chance, seeded_rng};
+use kyoku_shogun::{Options, Position, Variant, start};
+
+use super::Sample;
+use crate::shogun::{features, program};
+
+/// What games to take positions from.
+#[derive(Clone, Debug)]
+pub struct DataOptions {
+    /// Games to play.
+    pub games: u64,
+    /// Seed of everything random (openings, chance, the programs' noise).
+    pub seed: u64,
+    /// Levels the programs are drawn from (1–5).
+    pub levels: Vec<u8>,
+    /// Share of positions held out, in percent (chosen by the position's hash).
+    pub holdout: u64,
+}
+
+/// One game between two programs from a varied opening.
+fn play_game(opts: &DataOptions, game: u64) -> GameRecord<Position> {
+    let mut rng = seeded_rng(opts.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut white: Vec<char> = "ABCDEFG".chars().collect();
+    let mut red = white.clone();
+    white.shuffle(&mut rng);
+    red.shuffle(&mut rng);
+    let options = Options {
+        rotation: rng.random_range(0..4),
+        variant: if game.is_multiple_of(2) {
+            Variant::Magnetic
+        } else {
+            Variant::Random
+        },
+        setup: Some(format!(
+            "{}/{}",
+            white.iter().collect::<String>(),
+            red.iter().collect::<String>()
+        )),
+        ..Options::default()
+    };
+    let pos = start(&options).expect("a shuffled order is a valid set-up");
+    let mut record = GameRecord::new(pos);
+    let level =
+        |rng: &mut kyoku_core::SeededRng| opts.levels[rng.random_range(0..opts.levels.len())];
+    let mut agents = [
+        program(level(&mut rng), rng.random()),
+        program(level(&mut rng), rng.random()),
+    ];
+    let random_plies = rng.random_range(0..6);
+    let mut plies = 0;
+    let mut moves = Vec::new();
+    while plies < 400 {
+        let mv = match record.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Chance => sample_chance(record.position(), &mut rng),
+            ToAct::Player(p, _) => {
+                plies += 1;
+                if plies <= random_plies {
+                    moves.clear();
+                    record.legal_moves(&mut moves);
+                    moves.get(rng.random_range(0..moves.len().max(1))).copied()
+                } else {
+                    agents[p.index() & 1].choose(&record)
+                }
+            }
+        };
+        let Some(mv) = mv else { break };
+        record.play_unchecked(mv);
+    }
+    record
+}
+
+/// The training and held-out samples of `opts.games` games; `progress` is
+/// called after each game.
+pub fn samples(opts: &DataOptions, mut progress: impl FnMut()) -> (Vec<Sample>, Vec<Sample>) {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let mut seen = std::collections::HashSet::new();
+    for game in 0..opts.games {
+        let record = play_game(opts, game);
+        progress();
+        // A game stopped unfinished is a draw, as a match scores it.
+        let outcome = record.outcome();
+        for pos in record.positions() {
+            let ToAct::Player(p, _) = pos.to_act() else {
+                continue;
+            };
+            if pos.shogun_threatened(pos.turn()) || !seen.insert(pos.hash()) {
+                continue;
+            }
+            let result = match &outcome {
+                Some(o) if o.is_draw() => 0.5,
+                Some(o) if o.rank(Player::new(p.index())) == 1 => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            let sample = Sample {
+                terms: features(pos).iter().map(|&x| f64::from(x)).collect(),
+                result,
+            };
+            if pos.hash() % 100 < opts.holdout {
+                test.push(sample);
+            } else {
+                train.push(sample);
+            }
+        }
+    }
+    (train, test)
+}
+
+/// Fits the Shogun weights from the hand-set ones to the samples of `data`
+/// (the side-to-move term stays: every position has it, so it only says who
+/// wins more often, which is the games' business, not the position's).
+pub fn fit(
+    data: &DataOptions,
+    epochs: usize,
+    progress: impl FnMut(),
+) -> (super::Fit, usize, usize) {
+    let (train, test) = samples(data, progress);
+    let start: Vec<f64> = crate::shogun::HAND_WEIGHTS
+        .iter()
+        .map(|&w| f64::from(w))
+        .collect();
+    let opts = super::Options {
+        epochs,
+        frozen: vec![TEMPO],
+        ..super::Options::default()
+    };
+    let fit = super::fit(&train, &test, &start, &opts);
+    (fit, train.len(), test.len())
+}
+
+/// The index of the side-to-move term.
+const TEMPO: usize = 15;

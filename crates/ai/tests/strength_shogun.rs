@@ -1,0 +1,196 @@
+//! Shogun strength: today's program (the fitted weights and the search parts
+//! of [`Tuning`] the game uses) against the program before issue 21 (the
+//! hand-set weights, the plain search), at the same node budget (a level's),
+//! so the result is the same on every machine. Heavy, so ignored by
+//! `cargo test`; run by name:
+//!
+//! ```text
+//! KYOKU_GAMES=60 KYOKU_LEVEL=3 KYOKU_VARIANT=magnetic \
+//!   cargo test --release -p kyoku-ai --test strength_shogun -- --ignored --nocapture
+//! ```
+//!
+//! Each opening (a rotation and a soldiers' order, drawn from the game's
+//! seed) is played twice with colours swapped; `KYOKU_FIRST=N` starts at game N
+//! (to add games to a run). `KYOKU_TUNING` picks what the
+//! new side's search uses (`null,log,counter`, a comma list; default: what
+//! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights.
+
+use kyoku_ai::agent::SearchAgent;
+use kyoku_ai::alphabeta::{Evaluation, Tuning};
+use kyoku_ai::shogun::{FEATURES, HAND_WEIGHTS, ShogunEval, WEIGHTS, features, level};
+use kyoku_core::{Agent, GameRecord, Player, ToAct, seeded_rng};
+use kyoku_shogun::{Move, Options, Position, Variant, start};
+
+/// The Shogun evaluation with chosen weights and [`Tuning`] (`None`: the
+/// game's own choice).
+#[derive(Clone, Copy, Debug)]
+struct Tuned(Option<Tuning>, [i32; FEATURES]);
+
+impl Evaluation<Position> for Tuned {
+    fn evaluate(&self, pos: &Position, me: Player) -> i32 {
+        let s: i32 = features(pos).iter().zip(self.1).map(|(x, w)| x * w).sum();
+        if pos.turn().index() == me.index() {
+            s
+        } else {
+            -s
+        }
+    }
+    fn to_act(&self, pos: &Position) -> ToAct {
+        ShogunEval.to_act(pos)
+    }
+    fn move_key(&self, pos: &Position, mv: Move) -> usize {
+        ShogunEval.move_key(pos, mv)
+    }
+    fn tactical(&self, pos: &Position, mv: Move) -> Option<i32> {
+        ShogunEval.tactical(pos, mv)
+    }
+    fn threatened(&self, pos: &Position) -> bool {
+        ShogunEval.threatened(pos)
+    }
+    fn tuning(&self, root: &Position) -> Tuning {
+        self.0.unwrap_or_else(|| ShogunEval.tuning(root))
+    }
+    fn null_move(&self, pos: &Position) -> Option<Position> {
+        ShogunEval.null_move(pos)
+    }
+}
+
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn tuning_from_env() -> Option<Tuning> {
+    let list = std::env::var("KYOKU_TUNING").ok()?;
+    let has = |p: &str| list.split(',').any(|x| x.trim() == p);
+    Some(Tuning {
+        null_move: has("null"),
+        log_reductions: has("log"),
+        counter_moves: has("counter"),
+    })
+}
+
+/// The start of game `game`: pairs share an opening.
+fn opening(game: u64, variant: Variant) -> Position {
+    // Fisher–Yates on a splitmix64 stream: a fixed order per pair.
+    let mut z = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(game / 2 + 1);
+    let mut next = |n: u64| {
+        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut x = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (x ^ (x >> 31)) % n
+    };
+    let mut order: Vec<char> = "ABCDEFG".chars().collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, next(i as u64 + 1) as usize);
+    }
+    let options = Options {
+        rotation: ((game / 2) % 4) as u8,
+        variant,
+        setup: Some(order.into_iter().collect()),
+        ..Options::default()
+    };
+    start(&options).expect("a valid start")
+}
+
+/// Plays one game; the result for the tuned side (1, ½, 0).
+fn play(game: u64, lvl: u8, variant: Variant, new: Tuned) -> f64 {
+    let l = level(lvl).expect("a level 1–5");
+    let mut tuned = SearchAgent::new(new, &l, game * 2 + 1, "new");
+    let old = Tuned(Some(Tuning::default()), HAND_WEIGHTS);
+    let mut plain = SearchAgent::new(old, &l, game * 2 + 2, "old");
+    let tuned_player = Player::new((game % 2) as usize);
+    let mut record = GameRecord::new(opening(game, variant));
+    let mut chance = seeded_rng(77 + game);
+    for _ in 0..600 {
+        let mv = match record.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Chance => kyoku_core::sample_chance(record.position(), &mut chance),
+            ToAct::Player(p, _) if p == tuned_player => tuned.choose(&record),
+            ToAct::Player(..) => plain.choose(&record),
+        };
+        let Some(mv) = mv else { break };
+        record.play(mv).expect("a program plays legal moves");
+    }
+    match record.outcome() {
+        Some(o) if o.is_draw() => 0.5,
+        Some(o) if o.rank(tuned_player) == 1 => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+#[test]
+#[ignore = "plays many games: run by name (see the module doc)"]
+fn new_program_beats_old_program() {
+    let games: u64 = env("KYOKU_GAMES", 40);
+    // Where to start numbering, to add games to a finished run.
+    let first: u64 = env("KYOKU_FIRST", 0);
+    let lvl: u8 = env("KYOKU_LEVEL", 3);
+    let threads: u64 = env("KYOKU_THREADS", 1);
+    let variant = match std::env::var("KYOKU_VARIANT").as_deref() {
+        Ok("random") => Variant::Random,
+        _ => Variant::Magnetic,
+    };
+    let tuning = tuning_from_env();
+    let weights = match std::env::var("KYOKU_WEIGHTS").as_deref() {
+        Ok("hand") => HAND_WEIGHTS,
+        _ => WEIGHTS,
+    };
+    let new = Tuned(tuning, weights);
+    let tuning = tuning.unwrap_or_else(|| ShogunEval.tuning(&opening(0, variant)));
+    let results: Vec<f64> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (first + t..first + games)
+                        .step_by(threads as usize)
+                        .map(|g| play(g, lvl, variant, new))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a game thread"))
+            .collect()
+    });
+    let n = results.len() as f64;
+    let wins = results.iter().filter(|&&r| r == 1.0).count();
+    let draws = results.iter().filter(|&&r| r == 0.5).count();
+    let score = results.iter().sum::<f64>() / n;
+    let var = results.iter().map(|r| (r - score).powi(2)).sum::<f64>() / n;
+    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    let se = (var / n).sqrt();
+    println!(
+        "level {lvl} {variant:?} {tuning:?} weights {}: {games} games, new +{wins} ={draws} -{}, \
+         score {score:.3}, Elo {:+.0} [{:+.0}, {:+.0}]",
+        if weights == HAND_WEIGHTS {
+            "hand"
+        } else {
+            "fitted"
+        },
+        results.len() - wins - draws,
+        elo(score),
+        elo(score - 1.96 * se),
+        elo(score + 1.96 * se)
+    );
+    assert!(score > 0.0, "the new program never won");
+}
+
+/// The old side is the program before issue 21 move for move: on the start
+/// position at level 3's budget it finds what that program found (best
+/// `h1h4`, −0.13, depth 5, 25 000 nodes; `kyoku analyze shogun --level 3`
+/// of the commit before).
+#[test]
+fn old_side_searches_as_before() {
+    use kyoku_ai::alphabeta::{Limits, Searcher};
+    let l = level(3).expect("level 3");
+    let mut s = Searcher::new(Tuned(Some(Tuning::default()), HAND_WEIGHTS), l.tt_bits);
+    let record = GameRecord::new(start(&Options::default()).expect("the start"));
+    let r = s.search(&record, &Limits::nodes(l.nodes));
+    let best = r.best.map(|m| m.to_string());
+    assert_eq!((best.as_deref(), r.score, r.depth), (Some("h1h4"), -13, 5));
+}

@@ -1,0 +1,84 @@
+//! `kyoku tune shogun`: fits the Shogun evaluation's weights to the results
+//! of seeded self-play games (`kyoku_ai::tune::shogun`) and prints them as
+//! the `WEIGHTS` table of `crates/ai/src/shogun.rs`.
+
+use std::io::Write;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use kyoku_ai::shogun::{FEATURE_NAMES, HAND_WEIGHTS, WEIGHTS};
+use kyoku_ai::tune::shogun::{DataOptions, fit};
+
+/// `kyoku tune shogun`.
+#[derive(Args)]
+pub struct TuneShogunArgs {
+    /// Games to take positions from (half magnetic, half random).
+    #[arg(long, default_value_t = 2_000)]
+    games: u64,
+    /// Seed of the games.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Levels of the programs playing the games.
+    #[arg(long, value_delimiter = ',', default_value = "2,3")]
+    game_levels: Vec<u8>,
+    /// Share of the positions held out to measure the fit, in percent.
+    #[arg(long, default_value_t = 10)]
+    holdout: u64,
+    /// Full passes of the fit over the training positions.
+    #[arg(long, default_value_t = 2_000)]
+    epochs: usize,
+}
+
+/// Runs `kyoku tune shogun`.
+pub fn run(a: TuneShogunArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(a.games > 0, "--games must be at least 1");
+    anyhow::ensure!(a.holdout < 100, "--holdout is a percentage below 100");
+    anyhow::ensure!(
+        !a.game_levels.is_empty() && a.game_levels.iter().all(|l| (1..=5).contains(l)),
+        "--game-levels are levels 1 to 5"
+    );
+    let bar = ProgressBar::new(a.games);
+    bar.set_style(
+        ProgressStyle::with_template("games [{bar:40}] {pos}/{len} {elapsed_precise} ETA {eta}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let data = DataOptions {
+        games: a.games,
+        seed: a.seed,
+        levels: a.game_levels.clone(),
+        holdout: a.holdout,
+    };
+    let (fit, train, test) = fit(&data, a.epochs, || bar.inc(1));
+    bar.finish_and_clear();
+    anyhow::ensure!(train > 0, "no training positions: play more games");
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{train} training and {test} held-out positions; scale {:.1}",
+        fit.scale
+    )?;
+    writeln!(
+        out,
+        "mean squared error: training {:.5} -> {:.5}, held out {:.5} -> {:.5}",
+        fit.train_before, fit.train_after, fit.test_before, fit.test_after
+    )?;
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        writeln!(
+            out,
+            "  {:>5} -> {:>5.0}  (in use: {:>5})  {name}",
+            HAND_WEIGHTS[i], fit.weights[i], WEIGHTS[i]
+        )?;
+    }
+    let rounded: Vec<String> = fit
+        .weights
+        .iter()
+        .map(|w| format!("{}", w.round() as i32))
+        .collect();
+    writeln!(
+        out,
+        "pub const WEIGHTS: [i32; FEATURES] = [{}];",
+        rounded.join(", ")
+    )?;
+    Ok(())
+}
