@@ -85,12 +85,31 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     let unit = 100.0 / fit.weights[2].max(1.0);
     fit.weights.iter_mut().for_each(|w| *w *= unit);
     fit.scale *= unit;
+    print_fit(
+        train.len(),
+        test.len(),
+        &fit,
+        &FEATURE_NAMES,
+        &HAND_WEIGHTS,
+        &WEIGHTS,
+    )
+}
+
+/// Prints a fit: how many positions, the errors before and after, each
+/// weight (hand-set, fitted, in use) and the fitted table as a line of
+/// Rust to paste into the evaluation.
+pub(crate) fn print_fit(
+    train: usize,
+    test: usize,
+    fit: &tune::Fit,
+    names: &[&str],
+    hand: &[i32],
+    in_use: &[i32],
+) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} training and {} held-out positions; scale {:.1}",
-        train.len(),
-        test.len(),
+        "{train} training and {test} held-out positions; scale {:.1}",
         fit.scale
     )?;
     writeln!(
@@ -98,11 +117,11 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         "mean squared error: training {:.5} -> {:.5}, held out {:.5} -> {:.5}",
         fit.train_before, fit.train_after, fit.test_before, fit.test_after
     )?;
-    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+    for (i, name) in names.iter().enumerate() {
         writeln!(
             out,
             "  {:>5} -> {:>5.0}  (in use: {:>5})  {name}",
-            HAND_WEIGHTS[i], fit.weights[i], WEIGHTS[i]
+            hand[i], fit.weights[i], in_use[i]
         )?;
     }
     let rounded: Vec<String> = fit

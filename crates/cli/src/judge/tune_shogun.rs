@@ -2,8 +2,6 @@
 //! of seeded self-play games (`kyoku_ai::tune::shogun`) and prints them as
 //! the `WEIGHTS` table of `crates/ai/src/shogun.rs`.
 
-use std::io::Write;
-
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use kyoku_ai::shogun::{FEATURE_NAMES, HAND_WEIGHTS, WEIGHTS};
@@ -52,33 +50,5 @@ pub fn run(a: TuneShogunArgs) -> anyhow::Result<()> {
     let (fit, train, test) = fit(&data, a.epochs, || bar.inc(1));
     bar.finish_and_clear();
     anyhow::ensure!(train > 0, "no training positions: play more games");
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{train} training and {test} held-out positions; scale {:.1}",
-        fit.scale
-    )?;
-    writeln!(
-        out,
-        "mean squared error: training {:.5} -> {:.5}, held out {:.5} -> {:.5}",
-        fit.train_before, fit.train_after, fit.test_before, fit.test_after
-    )?;
-    for (i, name) in FEATURE_NAMES.iter().enumerate() {
-        writeln!(
-            out,
-            "  {:>5} -> {:>5.0}  (in use: {:>5})  {name}",
-            HAND_WEIGHTS[i], fit.weights[i], WEIGHTS[i]
-        )?;
-    }
-    let rounded: Vec<String> = fit
-        .weights
-        .iter()
-        .map(|w| format!("{}", w.round() as i32))
-        .collect();
-    writeln!(
-        out,
-        "pub const WEIGHTS: [i32; FEATURES] = [{}];",
-        rounded.join(", ")
-    )?;
-    Ok(())
+    super::tune::print_fit(train, test, &fit, &FEATURE_NAMES, &HAND_WEIGHTS, &WEIGHTS)
 }
