@@ -67,19 +67,25 @@ struct Squares {
 }
 
 impl Squares {
-    /// The description of `g`, whose Lions stand on the canonical squares
-    /// of `cls`; its pieces into `pieces`.
-    #[inline]
-    fn new(cx: &Compact, g: &Pos, cls: usize, pieces: &mut Pieces) -> Squares {
-        let mut s = Squares {
+    /// No piece on the board yet, in class `cls`.
+    #[inline(always)]
+    fn empty(cls: usize, counts: [u8; 3], hand: [u8; 3]) -> Squares {
+        Squares {
             cls,
             occ: 0,
             code: [0; 10],
             dig: [0; 10],
             rad: [1; 10],
-            counts: [0; 3],
-            hand: g.hand[0],
-        };
+            counts,
+            hand,
+        }
+    }
+
+    /// The description of `g`, whose Lions stand on the canonical squares
+    /// of `cls`; its pieces into `pieces`.
+    #[inline]
+    fn new(cx: &Compact, g: &Pos, cls: usize, pieces: &mut Pieces) -> Squares {
+        let mut s = Squares::empty(cls, [0; 3], g.hand[0]);
         let mut m = (g.us | g.them) & !g.kind[LION];
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
@@ -107,15 +113,7 @@ impl Squares {
         counts: [u8; 3],
         hand: [u8; 3],
     ) -> Squares {
-        let mut s = Squares {
-            cls,
-            occ: 0,
-            code: [0; 10],
-            dig: [0; 10],
-            rad: [1; 10],
-            counts,
-            hand,
-        };
+        let mut s = Squares::empty(cls, counts, hand);
         for i in 0..pieces.n {
             let sq = pieces.sq[i] as usize;
             let sq = if mirror { sq_mirror(sq) } else { sq };
