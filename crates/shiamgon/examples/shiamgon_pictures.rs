@@ -1,5 +1,5 @@
 //! Draws the pictures of `docs/rules/shiamgon.md`:
-//! `cargo run -p kyoku-shiamgon --example rules_pictures` (writes into
+//! `cargo run -p kyoku-shiamgon --example shiamgon_pictures` (writes into
 //! `docs/rules/` of the workspace). The diagrams of strips of rings are
 //! laid on the real boards exactly as the tests read them. The stones are
 //! drawn in the colours of the browser's board (see [`BOARD_COLOURS`]).

@@ -1,5 +1,5 @@
 //! Draws the pictures of `docs/rules/shogun.md`:
-//! `cargo run -p kyoku-shogun --example rules_pictures [-- OUT_DIR]`
+//! `cargo run -p kyoku-shogun --example shogun_pictures [-- OUT_DIR]`
 //! (default `docs/rules`, run from the workspace root).
 
 use std::fmt::Write as _;
