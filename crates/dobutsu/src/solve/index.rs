@@ -581,6 +581,12 @@ impl Indexer {
         p
     }
 
+    /// The hands (ours, theirs) of hand digit `hand` of signature `si`.
+    #[inline(always)]
+    pub fn hands(&self, si: usize, hand: u32) -> [[u8; 3]; 2] {
+        self.hands[si][hand as usize]
+    }
+
     /// Puts the hands of hand digit `hand` of signature `si` into `p`; its hand group.
     #[inline(always)]
     pub fn set_hand(&self, p: &mut Pos, si: usize, hand: u32) -> HandGroup {

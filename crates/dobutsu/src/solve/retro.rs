@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::board::{Convention, Pos, Status};
+use super::board::{Convention, Status};
 use super::bytes::AtomicBytes;
 use super::compact::{Compact, Cursor};
-use super::preds;
+use super::preds::{self, SettledCursor};
 
 /// First byte value of a settled position.
 pub(crate) const RESOLVED: u8 = 48;
@@ -194,8 +194,7 @@ pub(crate) fn solve(
                 st.ready.clear();
                 table.for_each_equal(lo as usize, hi as usize, target, |idx| {
                     here += 1;
-                    let p = cx.unrank_near(idx as u64, &mut st.cursor).0;
-                    st.locate_predecessors(cx, &p);
+                    st.locate_predecessors(cx, idx as u64);
                     for &qi in st.ready.iter() {
                         settled += apply(qi) as u64;
                     }
@@ -237,18 +236,19 @@ struct Stages {
     pending: Vec<(u32, u32)>,
     /// The entry before's numbers.
     ready: Vec<u32>,
-    cursor: Cursor,
+    cursor: SettledCursor,
 }
 
 impl Stages {
-    /// Locates the predecessors of `p` into `located` (see
-    /// [`preds::locate_predecessors`]) and asks for their run starts.
+    /// Locates the predecessors of the entry `idx` into `located` (see
+    /// [`preds::locate_settled`]) and asks for their run starts.
     /// Predecessors without a number take the Lion: won in 1 already,
     /// nothing to update.
     #[inline]
-    fn locate_predecessors(&mut self, cx: &Compact, p: &Pos) {
+    fn locate_predecessors(&mut self, cx: &Compact, idx: u64) {
         self.located.clear();
-        preds::locate_predecessors(cx, p, &mut self.located);
+        let settled = self.cursor.at(cx, idx);
+        preds::locate_settled(cx, settled, &mut self.located);
         for &(l, _) in self.located.iter() {
             cx.prefetch_slot(l);
         }
