@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::board::{Convention, Status};
 use super::bytes::AtomicBytes;
-use super::compact::{Compact, Cursor};
+use super::compact::Compact;
 use super::preds::{self, SettledCursor};
 
 /// First byte value of a settled position.
@@ -88,24 +88,18 @@ pub(crate) fn solve(
         };
         // A group of positions differing only in the hands shares the
         // board's moves; only the number of drops changes.
-        let mut idx = lo;
-        let mut cursor = Cursor::default();
-        while idx < hi {
-            let (p, group) = cx.unrank_near(idx, &mut cursor);
-            let end = (idx + (group.size - group.digit) as u64).min(hi);
+        cx.for_each_board(lo, hi, |p, first, end, group| {
             match p.status(conv) {
                 // Not numbered: takes the Lion, or not in the table's Lion classes.
                 Status::Capture | Status::Arrived | Status::AlreadyWon => {
                     unreachable!("not a numbered position")
                 }
                 Status::Open => {
-                    let mut bare = p;
-                    bare.hand[0] = [0; 3];
-                    let (legal0, safe0, wins) = bare.count_moves(conv);
+                    let (legal0, safe0, wins) = p.count_moves(conv);
                     let empty = (0x0fff & !(p.us | p.them)).count_ones();
                     let unattacked = p.attackers_them(p.lion_us() as usize) == 0;
-                    for j in idx..end {
-                        let drops = group.kinds_in_hand(group.digit + (j - idx) as u32) * empty;
+                    for j in first..end {
+                        let drops = group.kinds_in_hand(group.digit + (j - first) as u32) * empty;
                         let legal = legal0 + drops;
                         let safe = safe0 + if unattacked { drops } else { 0 };
                         let v = if wins {
@@ -124,8 +118,7 @@ pub(crate) fn solve(
                     }
                 }
             }
-            idx = end;
-        }
+        });
         progress(Event::Advance(hi - lo));
     });
     let tm = too_many.load(Relaxed);
