@@ -155,12 +155,8 @@ impl Squares {
     }
 }
 
-/// Pushes to `out` the number, split as [`Compact::locate`] gives it, of
-/// every predecessor of the settled position `p` (each once per move into
-/// `p`, both mirror images where the Lions' class is its own mirror: both
-/// have numbers). The same numbers as locating each of
-/// [`Pos::predecessors`] in turn (a test checks it). Predecessors that can
-/// take the Lion have no number and are left out.
+/// [`locate_settled`] of the settled position `p` given as a board (the
+/// tests' way in).
 #[cfg(test)]
 pub(crate) fn locate_predecessors(cx: &Compact, p: &Pos, out: &mut Vec<(u32, u32)>) {
     locate_settled(cx, &Settled::of_pos(cx, p), out);
@@ -277,7 +273,12 @@ impl SettledCursor {
     }
 }
 
-/// [`locate_predecessors`] of a settled position described.
+/// Pushes to `out` the number, split as [`Compact::locate`] gives it, of
+/// every predecessor of the settled position `st` (each once per move into
+/// it, both mirror images where the Lions' class is its own mirror: both
+/// have numbers). The same numbers as locating each of
+/// `Pos::predecessors` in turn (a test checks it). Predecessors that can
+/// take the Lion have no number and are left out.
 #[inline]
 pub(crate) fn locate_settled(cx: &Compact, st: &Settled, out: &mut Vec<(u32, u32)>) {
     let (g, psym, pieces) = (&st.g, st.psym, &st.pieces);
