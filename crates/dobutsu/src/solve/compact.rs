@@ -69,6 +69,32 @@ struct Choices {
     choice: [u8; 4],
 }
 
+/// Where a table class's free squares go when its positions are seen
+/// from the other side (turned round, then mirrored into the canonical
+/// image of the Lions' class there).
+#[derive(Copy, Clone)]
+pub(crate) struct Flip {
+    /// The Lions' class seen from the other side.
+    pub cls: usize,
+    /// `[free square]` → the square seen from the other side.
+    pub sq: [u8; 10],
+    /// `[free square]` → that square's place among `cls`'s free squares.
+    pub fp: [u8; 10],
+}
+
+/// A number's board, as [`Compact::unrank_parts`] gives it.
+#[derive(Copy, Clone)]
+pub(crate) struct BoardParts {
+    /// The Lions' class.
+    pub cls: usize,
+    /// Occupied free squares.
+    pub occ10: u16,
+    /// Kind codes, 2 bits a piece, first piece lowest.
+    pub seq: u16,
+    /// The pieces' digits (owners and Hens), first piece least significant.
+    pub digits: u32,
+}
+
 /// The dense numbering of the table's positions the side to move cannot
 /// win by taking the Lion.
 pub(crate) struct Compact {
@@ -92,6 +118,8 @@ pub(crate) struct Compact {
     /// `[class][square]` → the square's place among the class's free
     /// squares ([`NONE`] for the Lions' squares).
     free_place: Vec<[u8; 12]>,
+    /// `[class]` → its [`Flip`].
+    flip: Vec<Flip>,
 }
 
 impl Compact {
@@ -147,7 +175,7 @@ impl Compact {
         let hand_recip = (0..ix.sig_count())
             .map(|si| recip(ix.sig_shape(si).2))
             .collect();
-        let free_place = (0..TABLE_CLASSES)
+        let free_place: Vec<[u8; 12]> = (0..TABLE_CLASSES)
             .map(|c| {
                 let mut t = [NONE; 12];
                 for (fp, &sq) in ix.class_squares(c).1.iter().enumerate() {
@@ -156,7 +184,11 @@ impl Compact {
                 t
             })
             .collect();
+        let flip = (0..TABLE_CLASSES)
+            .map(|c| flip_class(&ix, &free_place, c))
+            .collect();
         Compact {
+            flip,
             ix,
             hand_recip,
             free_place,
@@ -308,6 +340,75 @@ impl Compact {
     /// (it differs only in the hands) skips building the board.
     #[inline]
     pub fn unrank_near(&self, idx: u64, cur: &mut Cursor) -> (Pos, HandGroup) {
+        let (board, si, hand) = self.unrank_parts(idx, cur);
+        if let Some(b) = board {
+            let ch = &self.choices[b.cls];
+            let (mut r, mut own, mut promo, mut nc) = (b.digits, 0u32, 0u32, 0u32);
+            for_pieces(b.occ10, b.seq, |i, fp, code| {
+                let x = next_choice(&ch[fp][code], &mut r) as u32;
+                own |= (x >> 1) << i;
+                let chick = (code == 3) as u32;
+                promo |= (x & chick) << nc;
+                nc += chick;
+            });
+            cur.pos = self.ix.build_board(b.cls, b.occ10, b.seq, own, promo);
+        }
+        let mut p = cur.pos;
+        let group = self.ix.set_hand(&mut p, si, hand);
+        (p, group)
+    }
+
+    /// Calls `f(board, first, end, group)` for each board of the numbers
+    /// `lo..hi`, in order: the board (hands empty) of the numbers
+    /// `first..end` (a hand group, cut at `lo` and `hi`), and the group at
+    /// `first`. Walks each layout with an odometer over its pieces' digits:
+    /// the next board changes the lowest piece, or a few on a carry,
+    /// instead of being built anew.
+    pub fn for_each_board(&self, lo: u64, hi: u64, mut f: impl FnMut(&Pos, u64, u64, HandGroup)) {
+        debug_assert!(lo <= hi && hi <= self.size());
+        let (mut idx, hi) = (lo as u32, hi as u32);
+        if idx >= hi {
+            return;
+        }
+        let mut l = self.bucket[(idx >> BUCKET_BITS) as usize] as usize;
+        while idx < hi {
+            while self.off[l + 1] <= idx {
+                l += 1;
+            }
+            let (start, end) = (self.off[l], self.off[l + 1].min(hi));
+            let cls = l / self.per_class as usize;
+            let lay = self.layouts[l % self.per_class as usize];
+            let si = lay.sig as usize;
+            let (_, _, h, _) = self.ix.sig_shape(si);
+            let run = idx - start;
+            let r = div_small(run, self.hand_recip[si]);
+            let mut hand = run - r * h;
+            let mut odo = Odometer::new(self, cls, lay, r);
+            let mut board_end = start + (r + 1) * h;
+            loop {
+                let stop = board_end.min(end);
+                f(
+                    &odo.pos,
+                    idx as u64,
+                    stop as u64,
+                    self.ix.hand_group(si, hand),
+                );
+                idx = stop;
+                if idx >= end {
+                    break;
+                }
+                odo.advance();
+                hand = 0;
+                board_end += h;
+            }
+        }
+    }
+
+    /// A number in parts, for numbers met in ascending order: its board
+    /// (`None` if the same as the last number's, which `cur` remembers),
+    /// signature and hand digit.
+    #[inline(always)]
+    pub fn unrank_parts(&self, idx: u64, cur: &mut Cursor) -> (Option<BoardParts>, usize, u32) {
         debug_assert!(idx < self.size());
         let idx = idx as u32;
         if !(cur.lo <= idx && idx < cur.hi) {
@@ -324,34 +425,157 @@ impl Compact {
             };
         }
         let l = cur.l as usize;
-        let cls = l / self.per_class as usize;
         let lay = self.layouts[l % self.per_class as usize];
         let si = lay.sig as usize;
         let (_, _, h, _) = self.ix.sig_shape(si);
         let run = idx - cur.lo;
-        let mut r = div_small(run, self.hand_recip[si]);
+        let r = div_small(run, self.hand_recip[si]);
         let hand = run - r * h;
-        if r != cur.board {
-            cur.board = r;
-            let ch = &self.choices[cls];
-            let (mut own, mut promo, mut nc) = (0u32, 0u32, 0u32);
-            for_pieces(lay.occ10, lay.seq, |i, fp, code| {
-                let c = &ch[fp][code];
-                let radix = c.radix as u32;
-                let q = div_small(r, RADIX_RECIP[radix as usize]);
-                let x = c.choice[(r - q * radix) as usize] as u32;
-                r = q;
-                own |= (x >> 1) << i;
-                let chick = (code == 3) as u32;
-                promo |= (x & chick) << nc;
-                nc += chick;
-            });
-            cur.pos = self.ix.build_board(cls, lay.occ10, lay.seq, own, promo);
+        if r == cur.board {
+            return (None, si, hand);
         }
-        let mut p = cur.pos;
-        let group = self.ix.set_hand(&mut p, si, hand);
-        (p, group)
+        cur.board = r;
+        let board = BoardParts {
+            cls: l / self.per_class as usize,
+            occ10: lay.occ10,
+            seq: lay.seq,
+            digits: r,
+        };
+        (Some(board), si, hand)
     }
+
+    /// The choice (`theirs * 2 + hen`) of the piece of kind code `code` on
+    /// free square `fp` of class `cls` whose digit is the lowest of
+    /// `digits`; the digit is taken off `digits`.
+    #[inline(always)]
+    pub fn next_choice(&self, cls: usize, fp: usize, code: usize, digits: &mut u32) -> usize {
+        next_choice(&self.choices[cls][fp][code], digits)
+    }
+
+    /// Where the free squares of table class `cls` go seen from the other side.
+    #[inline(always)]
+    pub fn flip(&self, cls: usize) -> &Flip {
+        &self.flip[cls]
+    }
+}
+
+/// The boards of one layout in the order of their digits (see
+/// [`Compact::for_each_board`]).
+struct Odometer<'a> {
+    pos: Pos,
+    n: usize,
+    /// Each piece's square (a bit), kind code, choices and digit.
+    bit: [u16; 6],
+    code: [u8; 6],
+    ch: [&'a Choices; 6],
+    digit: [u8; 6],
+}
+
+impl<'a> Odometer<'a> {
+    /// The board of digits `r` of layout `lay` in class `cls`.
+    #[inline(always)]
+    fn new(cx: &'a Compact, cls: usize, lay: Layout, mut r: u32) -> Odometer<'a> {
+        let ((a, b), free) = cx.ix.class_squares(cls);
+        let chs = &cx.choices[cls];
+        let mut o = Odometer {
+            pos: Pos {
+                us: 1 << a,
+                them: 1 << b,
+                ..Pos::default()
+            },
+            n: 0,
+            bit: [0; 6],
+            code: [0; 6],
+            ch: [&chs[0][0]; 6],
+            digit: [0; 6],
+        };
+        o.pos.kind[LION] = (1 << a) | (1 << b);
+        for_pieces(lay.occ10, lay.seq, |i, fp, code| {
+            let i = i as usize;
+            let c = &chs[fp][code];
+            let radix = c.radix as u32;
+            let q = div_small(r, RADIX_RECIP[radix as usize]);
+            o.digit[i] = (r - q * radix) as u8;
+            r = q;
+            o.bit[i] = 1 << free[fp];
+            o.code[i] = code as u8;
+            o.ch[i] = c;
+            o.n = i + 1;
+            o.set(i);
+        });
+        o
+    }
+
+    /// Puts piece `i` on the board as its digit says (its square cleared first).
+    #[inline(always)]
+    fn set(&mut self, i: usize) {
+        let (b, code) = (self.bit[i], self.code[i] as usize);
+        let x = self.ch[i].choice[self.digit[i] as usize] as usize;
+        let p = &mut self.pos;
+        p.us &= !b;
+        p.them &= !b;
+        if code == 3 {
+            p.kind[CHICK] &= !b;
+            p.kind[HEN] &= !b;
+        }
+        // Codes 1–3 are the kinds Giraffe, Elephant, Chick; a Hen is the next.
+        p.kind[code + (code == 3 && x & 1 != 0) as usize] |= b;
+        if x & 2 != 0 {
+            p.them |= b;
+        } else {
+            p.us |= b;
+        }
+    }
+
+    /// The next board of the layout (the caller knows there is one).
+    #[inline(always)]
+    fn advance(&mut self) {
+        for i in 0..self.n {
+            self.digit[i] += 1;
+            if self.digit[i] < self.ch[i].radix {
+                self.set(i);
+                return;
+            }
+            self.digit[i] = 0;
+            self.set(i);
+        }
+        debug_assert!(false, "advanced past the layout's last board");
+    }
+}
+
+/// [`Compact::next_choice`] from the piece's [`Choices`].
+#[inline(always)]
+fn next_choice(c: &Choices, digits: &mut u32) -> usize {
+    let radix = c.radix as u32;
+    let q = div_small(*digits, RADIX_RECIP[radix as usize]);
+    let x = c.choice[(*digits - q * radix) as usize] as usize;
+    *digits = q;
+    x
+}
+
+/// The [`Flip`] of table class `cls`. The class seen from the other side
+/// is a table class too: a Lion there on its far rank, or the enemy's on
+/// its home rank, would be one here on the home rank or far rank, and the
+/// table has no such positions.
+fn flip_class(ix: &Indexer, free_place: &[[u8; 12]], cls: usize) -> Flip {
+    let ((a, b), free) = ix.class_squares(cls);
+    let (fc, fm) = ix.class_at(11 - b as usize, 11 - a as usize);
+    let mut out = Flip {
+        cls: fc,
+        sq: [0; 10],
+        fp: [NONE; 10],
+    };
+    if fc >= TABLE_CLASSES {
+        // Not met: see above (`fp` stays NONE, so a use would show).
+        return out;
+    }
+    for (i, &s) in free.iter().enumerate() {
+        let t = 11 - s as usize;
+        let t = if fm { (t / 3) * 3 + 2 - t % 3 } else { t };
+        out.sq[i] = t as u8;
+        out.fp[i] = free_place[fc][t];
+    }
+    out
 }
 
 /// What [`Compact::unrank_near`] remembers of the last number.
@@ -371,7 +595,7 @@ pub(crate) struct Cursor {
 /// Calls `f(i, free square, kind code)` for each piece of a layout, in the
 /// order of the squares.
 #[inline(always)]
-fn for_pieces(occ10: u16, seq: u16, mut f: impl FnMut(u32, usize, usize)) {
+pub(crate) fn for_pieces(occ10: u16, seq: u16, mut f: impl FnMut(u32, usize, usize)) {
     let mut m = occ10;
     let mut i = 0;
     while m != 0 {
@@ -466,6 +690,62 @@ mod tests {
             }
             assert!(seen.iter().all(|&s| s), "{material:?}: a number unused");
         }
+    }
+
+    /// `for_each_board` over `lo..hi` visits every number once, in order,
+    /// each with the board and hand group of unranking it alone.
+    fn check_boards(cx: &Compact, lo: u64, hi: u64) {
+        let mut next = lo;
+        cx.for_each_board(lo, hi, |p, first, end, group| {
+            assert_eq!(first, next, "numbers skipped or repeated");
+            assert!(
+                first < end && end <= hi,
+                "{first}..{end} outside {lo}..{hi}"
+            );
+            for j in first..end {
+                let (mut q, g) = cx.unrank_group(j);
+                assert_eq!(g.digit, group.digit + (j - first) as u32, "entry {j}");
+                assert_eq!(g.size, group.size, "entry {j}");
+                assert_eq!(
+                    g.kinds_in_hand(g.digit),
+                    group.kinds_in_hand(g.digit),
+                    "entry {j}"
+                );
+                q.hand = [[0; 3]; 2];
+                assert_eq!(*p, q, "entry {j}");
+            }
+            next = end;
+        });
+        assert_eq!(next, hi.max(lo), "numbers left out");
+    }
+
+    /// Every entry of small materials, whole and in ranges cut anywhere,
+    /// and ranges spread over the real game.
+    #[test]
+    fn boards_walked_layout_by_layout_are_the_unranked_ones() {
+        for material in [
+            [1, 0, 1],
+            [0, 2, 0],
+            [1, 1, 1],
+            [0, 0, 2],
+            [2, 0, 0],
+            [1, 2, 1],
+        ] {
+            let cx = Compact::new(Arc::new(Indexer::new(material)));
+            let n = cx.size();
+            check_boards(&cx, 0, n);
+            for k in 0..200u64 {
+                let lo = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) % n;
+                check_boards(&cx, lo, (lo + k * 37 % 1000).min(n));
+            }
+        }
+        let cx = Compact::full();
+        let n = cx.size();
+        for k in 0..50u64 {
+            let lo = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) % n;
+            check_boards(&cx, lo, (lo + 5000).min(n));
+        }
+        check_boards(&cx, n - 3000, n);
     }
 
     #[test]

@@ -581,6 +581,22 @@ impl Indexer {
         p
     }
 
+    /// The hand group of signature `si` at hand digit `hand`.
+    #[inline(always)]
+    pub fn hand_group(&self, si: usize, hand: u32) -> HandGroup {
+        HandGroup {
+            digit: hand,
+            size: self.sigs[si].h,
+            kinds: self.hand_kinds[si],
+        }
+    }
+
+    /// The hands (ours, theirs) of hand digit `hand` of signature `si`.
+    #[inline(always)]
+    pub fn hands(&self, si: usize, hand: u32) -> [[u8; 3]; 2] {
+        self.hands[si][hand as usize]
+    }
+
     /// Puts the hands of hand digit `hand` of signature `si` into `p`; its hand group.
     #[inline(always)]
     pub fn set_hand(&self, p: &mut Pos, si: usize, hand: u32) -> HandGroup {

@@ -15,7 +15,7 @@
 //! class, still without looking at the board again.
 
 use super::board::{CHICK, HEN, LION, Pos, SLOT_KIND};
-use super::compact::{Compact, NONE};
+use super::compact::{BoardParts, Compact, Cursor, NONE, for_pieces};
 use crate::tables::STEPS;
 
 const RANK4: u16 = 0b111_000_000_000;
@@ -35,7 +35,7 @@ fn slot_of_code(code: usize) -> usize {
 
 /// The pieces other than the Lions of a position: square, kind code and
 /// choice (`theirs * 2 + hen`), at most six.
-#[derive(Default)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 struct Pieces {
     n: usize,
     sq: [u8; 6],
@@ -51,6 +51,7 @@ fn sq_mirror(s: usize) -> usize {
 
 /// A position of one table class, square by square over the class's free
 /// squares (seen from the mover, canonical mirror image).
+#[derive(Clone, Copy, Debug)]
 struct Squares {
     cls: usize,
     /// Occupied free squares.
@@ -81,6 +82,7 @@ impl Squares {
         }
     }
 
+    #[cfg(test)]
     /// The description of `g`, whose Lions stand on the canonical squares
     /// of `cls`; its pieces into `pieces`.
     #[inline]
@@ -153,21 +155,134 @@ impl Squares {
     }
 }
 
-/// Pushes to `out` the number, split as [`Compact::locate`] gives it, of
-/// every predecessor of the settled position `p` (each once per move into
-/// `p`, both mirror images where the Lions' class is its own mirror: both
-/// have numbers). The same numbers as locating each of
-/// [`Pos::predecessors`] in turn (a test checks it). Predecessors that can
-/// take the Lion have no number and are left out.
+/// [`locate_settled`] of the settled position `p` given as a board (the
+/// tests' way in).
+#[cfg(test)]
 pub(crate) fn locate_predecessors(cx: &Compact, p: &Pos, out: &mut Vec<(u32, u32)>) {
-    let ix = cx.indexer();
-    // Seen from the mover, in the canonical mirror image of the Lions'
-    // class: every predecessor that leaves the Lions in place is numbered
-    // in that class as it stands.
-    let f = p.flip();
-    let (cls, mir) = ix.class_of(&f);
-    let psym = ix.class_sym(cls);
-    let g = if mir { f.mirror() } else { f };
+    locate_settled(cx, &Settled::of_pos(cx, p), out);
+}
+
+/// A settled position as the side that moved into it sees it, in the
+/// canonical mirror image of the Lions' class there (every predecessor
+/// that leaves the Lions in place is numbered in that class as it
+/// stands): the board, its pieces other than the Lions and its
+/// description square by square.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settled {
+    /// The board (hands empty: they are in `sq`).
+    g: Pos,
+    /// Whether the Lions' class is its own mirror.
+    psym: bool,
+    pieces: Pieces,
+    sq: Squares,
+}
+
+impl Settled {
+    /// From the position `p` (seen from its side to move): turned round,
+    /// mirrored and described (the way the solver took before; the tests
+    /// check the one from the number against it).
+    #[cfg(test)]
+    pub(crate) fn of_pos(cx: &Compact, p: &Pos) -> Settled {
+        let ix = cx.indexer();
+        let f = p.flip();
+        let (cls, mir) = ix.class_of(&f);
+        let mut g = if mir { f.mirror() } else { f };
+        let mut pieces = Pieces::default();
+        let sq = Squares::new(cx, &g, cls, &mut pieces);
+        g.hand = [[0; 3]; 2];
+        Settled {
+            g,
+            psym: ix.class_sym(cls),
+            pieces,
+            sq,
+        }
+    }
+
+    /// From the parts of its number: each piece goes straight to its
+    /// square seen from the mover ([`Compact::flip`]), with no board of
+    /// the side to move built, turned or classed first.
+    #[inline(always)]
+    fn of_parts(cx: &Compact, b: &BoardParts, hand: [u8; 3]) -> Settled {
+        let ix = cx.indexer();
+        let fl = cx.flip(b.cls);
+        let cls = fl.cls;
+        let (la, lb) = ix.class_squares(cls).0;
+        let mut g = Pos {
+            us: 1 << la,
+            them: 1 << lb,
+            ..Pos::default()
+        };
+        g.kind[LION] = g.us | g.them;
+        let mut s = Squares::empty(cls, [0; 3], hand);
+        let mut pieces = Pieces::default();
+        let mut r = b.digits;
+        for_pieces(b.occ10, b.seq, |i, fp, code| {
+            // Seen from the other side, the owner changes.
+            let x = cx.next_choice(b.cls, fp, code, &mut r) ^ 2;
+            let (t, ft) = (fl.sq[fp] as usize, fl.fp[fp] as usize);
+            let bit = 1u16 << t;
+            // Codes 1–3 are the kinds Giraffe, Elephant, Chick; a Hen is the next.
+            g.kind[code + (code == 3 && x & 1 != 0) as usize] |= bit;
+            if x & 2 != 0 {
+                g.them |= bit;
+            } else {
+                g.us |= bit;
+            }
+            s.put(cx, ft, code, x);
+            s.counts[code - 1] += 1;
+            let i = i as usize;
+            pieces.sq[i] = t as u8;
+            pieces.code[i] = code as u8;
+            pieces.x[i] = x as u8;
+            pieces.n = i + 1;
+        });
+        Settled {
+            g,
+            psym: ix.class_sym(cls),
+            pieces,
+            sq: s,
+        }
+    }
+}
+
+/// [`Settled`] positions for numbers met in ascending order: one with the
+/// board of the last (it differs only in the hands) is the last one with
+/// the mover's hand changed.
+#[derive(Default)]
+pub(crate) struct SettledCursor {
+    cur: Cursor,
+    last: Option<Settled>,
+}
+
+impl SettledCursor {
+    /// The settled position of number `idx` (see [`Settled::of_parts`]).
+    #[inline]
+    pub(crate) fn at(&mut self, cx: &Compact, idx: u64) -> &Settled {
+        let (board, si, hand) = cx.unrank_parts(idx, &mut self.cur);
+        // The mover's hand is the side to move's opponent's.
+        let hand = cx.indexer().hands(si, hand)[1];
+        if let Some(b) = board {
+            self.last = Some(Settled::of_parts(cx, &b, hand));
+        }
+        let last = self
+            .last
+            .as_mut()
+            .expect("a cursor that knows a board has its description");
+        last.sq.hand = hand;
+        last
+    }
+}
+
+/// Pushes to `out` the number, split as [`Compact::locate`] gives it, of
+/// every predecessor of the settled position `st` (each once per move into
+/// it, both mirror images where the Lions' class is its own mirror: both
+/// have numbers). The same numbers as locating each of
+/// `Pos::predecessors` in turn (a test checks it). Predecessors that can
+/// take the Lion have no number and are left out.
+#[inline]
+pub(crate) fn locate_settled(cx: &Compact, st: &Settled, out: &mut Vec<(u32, u32)>) {
+    let (g, psym, pieces) = (&st.g, st.psym, &st.pieces);
+    let cls = st.sq.cls;
     let lt = g.lion_them() as usize;
     let att = g.attackers_us(lt);
     // A predecessor takes the Lion iff one of its pieces of ours attacks it
@@ -177,15 +292,14 @@ pub(crate) fn locate_predecessors(cx: &Compact, p: &Pos, out: &mut Vec<(u32, u32
         return;
     }
     let empty = 0x0fff & !(g.us | g.them);
-    let mut pieces = Pieces::default();
-    let mut sq = Squares::new(cx, &g, cls, &mut pieces);
+    let mut sq = st.sq;
     let mut own = if att != 0 { att } else { g.us };
     while own != 0 {
         let t = own.trailing_zeros() as usize;
         own &= own - 1;
         let k = g.kind_at(1 << t);
         if k == LION {
-            lion_moves_back(cx, &sq, &pieces, &g, t, psym, out);
+            lion_moves_back(cx, &sq, pieces, g, t, psym, out);
             continue;
         }
         let ft = cx.free_place(cls, t);
@@ -360,6 +474,59 @@ mod tests {
         want.sort_unstable();
         got.sort_unstable();
         assert_eq!(got, want, "entry {idx}");
+    }
+
+    /// What a settled position's description says, in a form to compare:
+    /// the pieces sorted, the squares' entries only where occupied.
+    fn canonical(s: &Settled) -> impl PartialEq + std::fmt::Debug {
+        let mut pieces: Vec<_> = (0..s.pieces.n)
+            .map(|i| (s.pieces.sq[i], s.pieces.code[i], s.pieces.x[i]))
+            .collect();
+        pieces.sort_unstable();
+        let sq = &s.sq;
+        let entries: Vec<_> = (0..10)
+            .filter(|fp| sq.occ >> fp & 1 != 0)
+            .map(|fp| (fp, sq.code[fp], sq.dig[fp], sq.rad[fp]))
+            .collect();
+        let head = (sq.cls, sq.occ, sq.counts, sq.hand);
+        (s.g, s.psym, pieces, entries, head)
+    }
+
+    /// The description built from numbers `idx` (in ascending order, one
+    /// cursor) equals the one built from the board, turned and mirrored.
+    fn check_described(cx: &Compact, idx: impl Iterator<Item = u64>) {
+        let mut cur = SettledCursor::default();
+        for i in idx {
+            let from_board = Settled::of_pos(cx, &cx.unrank(i));
+            let from_number = cur.at(cx, i);
+            assert_eq!(canonical(from_number), canonical(&from_board), "entry {i}");
+        }
+    }
+
+    /// Every entry of small materials, and a seeded spread sample of the
+    /// real game's in runs of consecutive numbers (so the cursor both
+    /// keeps the board and moves on): the description from the number is
+    /// the one from the board.
+    #[test]
+    fn description_from_the_number_equals_the_boards() {
+        for material in [
+            [1, 0, 1],
+            [0, 2, 0],
+            [1, 1, 1],
+            [0, 0, 2],
+            [2, 0, 0],
+            [1, 2, 1],
+        ] {
+            let cx = Compact::new(Arc::new(Indexer::new(material)));
+            check_described(&cx, 0..cx.size());
+        }
+        let cx = Compact::full();
+        let n = cx.size();
+        let mut starts: Vec<u64> = (0..20_000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15) % (n - 16))
+            .collect();
+        starts.sort_unstable();
+        check_described(&cx, starts.into_iter().flat_map(|s| s..s + 16));
     }
 
     /// Every entry of small materials: the same predecessors' numbers, as

@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::board::{Convention, Pos, Status};
+use super::board::{Convention, Status};
 use super::bytes::AtomicBytes;
-use super::compact::{Compact, Cursor};
-use super::preds;
+use super::compact::Compact;
+use super::preds::{self, SettledCursor};
 
 /// First byte value of a settled position.
 pub(crate) const RESOLVED: u8 = 48;
@@ -88,24 +88,18 @@ pub(crate) fn solve(
         };
         // A group of positions differing only in the hands shares the
         // board's moves; only the number of drops changes.
-        let mut idx = lo;
-        let mut cursor = Cursor::default();
-        while idx < hi {
-            let (p, group) = cx.unrank_near(idx, &mut cursor);
-            let end = (idx + (group.size - group.digit) as u64).min(hi);
+        cx.for_each_board(lo, hi, |p, first, end, group| {
             match p.status(conv) {
                 // Not numbered: takes the Lion, or not in the table's Lion classes.
                 Status::Capture | Status::Arrived | Status::AlreadyWon => {
                     unreachable!("not a numbered position")
                 }
                 Status::Open => {
-                    let mut bare = p;
-                    bare.hand[0] = [0; 3];
-                    let (legal0, safe0, wins) = bare.count_moves(conv);
+                    let (legal0, safe0, wins) = p.count_moves(conv);
                     let empty = (0x0fff & !(p.us | p.them)).count_ones();
                     let unattacked = p.attackers_them(p.lion_us() as usize) == 0;
-                    for j in idx..end {
-                        let drops = group.kinds_in_hand(group.digit + (j - idx) as u32) * empty;
+                    for j in first..end {
+                        let drops = group.kinds_in_hand(group.digit + (j - first) as u32) * empty;
                         let legal = legal0 + drops;
                         let safe = safe0 + if unattacked { drops } else { 0 };
                         let v = if wins {
@@ -124,8 +118,7 @@ pub(crate) fn solve(
                     }
                 }
             }
-            idx = end;
-        }
+        });
         progress(Event::Advance(hi - lo));
     });
     let tm = too_many.load(Relaxed);
@@ -194,8 +187,7 @@ pub(crate) fn solve(
                 st.ready.clear();
                 table.for_each_equal(lo as usize, hi as usize, target, |idx| {
                     here += 1;
-                    let p = cx.unrank_near(idx as u64, &mut st.cursor).0;
-                    st.locate_predecessors(cx, &p);
+                    st.locate_predecessors(cx, idx as u64);
                     for &qi in st.ready.iter() {
                         settled += apply(qi) as u64;
                     }
@@ -237,18 +229,19 @@ struct Stages {
     pending: Vec<(u32, u32)>,
     /// The entry before's numbers.
     ready: Vec<u32>,
-    cursor: Cursor,
+    cursor: SettledCursor,
 }
 
 impl Stages {
-    /// Locates the predecessors of `p` into `located` (see
-    /// [`preds::locate_predecessors`]) and asks for their run starts.
+    /// Locates the predecessors of the entry `idx` into `located` (see
+    /// [`preds::locate_settled`]) and asks for their run starts.
     /// Predecessors without a number take the Lion: won in 1 already,
     /// nothing to update.
     #[inline]
-    fn locate_predecessors(&mut self, cx: &Compact, p: &Pos) {
+    fn locate_predecessors(&mut self, cx: &Compact, idx: u64) {
         self.located.clear();
-        preds::locate_predecessors(cx, p, &mut self.located);
+        let settled = self.cursor.at(cx, idx);
+        preds::locate_settled(cx, settled, &mut self.located);
         for &(l, _) in self.located.iter() {
             cx.prefetch_slot(l);
         }

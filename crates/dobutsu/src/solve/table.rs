@@ -146,7 +146,7 @@ pub enum TableError {
 
 /// A fast 64-bit checksum of the entries: a multiply-rotate hash of each
 /// 1 MiB block, the blocks' hashes combined in order. (The file's header
-/// holds [`seal`] of this and the header's fields.)
+/// holds `seal` of this and the header's fields.)
 pub fn checksum(data: &[u8]) -> u64 {
     let blocks: Vec<u64> = data.par_chunks(1 << 20).map(checksum_block).collect();
     combine(&blocks)
