@@ -657,9 +657,20 @@ fn class_choices(ix: &Indexer, cls: usize) -> [[Choices; 4]; 10] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::solve::board::{Convention, Status};
+
+    /// Small materials (Lions plus a few pieces) whose every entry a test
+    /// can afford to check.
+    pub(crate) const SMALL_MATERIALS: [[u8; 3]; 6] = [
+        [1, 0, 1],
+        [0, 2, 0],
+        [1, 1, 1],
+        [0, 0, 2],
+        [2, 0, 0],
+        [1, 2, 1],
+    ];
 
     /// Every position of the plain table numbering either has a compact
     /// number that leads back to it, or lets its side to move take the Lion;
@@ -723,14 +734,7 @@ mod tests {
     /// and ranges spread over the real game.
     #[test]
     fn boards_walked_layout_by_layout_are_the_unranked_ones() {
-        for material in [
-            [1, 0, 1],
-            [0, 2, 0],
-            [1, 1, 1],
-            [0, 0, 2],
-            [2, 0, 0],
-            [1, 2, 1],
-        ] {
+        for material in SMALL_MATERIALS {
             let cx = Compact::new(Arc::new(Indexer::new(material)));
             let n = cx.size();
             check_boards(&cx, 0, n);

@@ -438,6 +438,7 @@ mod tests {
 
     use super::*;
     use crate::solve::board::{Convention, Status};
+    use crate::solve::compact::tests::SMALL_MATERIALS;
     use crate::solve::index::Indexer;
 
     /// The numbers the solver used before: each of `Pos::predecessors`
@@ -509,14 +510,7 @@ mod tests {
     /// the one from the board.
     #[test]
     fn description_from_the_number_equals_the_boards() {
-        for material in [
-            [1, 0, 1],
-            [0, 2, 0],
-            [1, 1, 1],
-            [0, 0, 2],
-            [2, 0, 0],
-            [1, 2, 1],
-        ] {
+        for material in SMALL_MATERIALS {
             let cx = Compact::new(Arc::new(Indexer::new(material)));
             check_described(&cx, 0..cx.size());
         }
