@@ -2,9 +2,9 @@
 //!
 //! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS]`
 //!
-//! Specs: `random`, `ai:N` (the level), `base:N` (level N as it was before
-//! RAVE: plain UCT), `rave:N:K:C` (level N with RAVE equivalence K and
-//! exploration C), `uniform:N[:K]` (level N with uniform playouts, K times as
+//! Specs: `random`, `ai:N` (the level), `base:N` (level N without RAVE:
+//! plain UCT), `rave:N[:K:C]` (level N with RAVE, equivalence K and
+//! exploration C, by default 500 and 0.25), `uniform:N[:K]` (level N with uniform playouts, K times as
 //! many). A search spec followed by `@MS` searches MS milliseconds per
 //! decision with no playout limit (for comparisons at equal time).
 //!
@@ -18,7 +18,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use kyoku_ai::mcts::{Budget, Mcts, MctsAgent};
-use kyoku_ai::shiamgon::{ShiamgonPolicy, level, level_config, plain, uniform_searcher};
+use kyoku_ai::shiamgon::{
+    RAVE_EQUIVALENCE, ShiamgonPolicy, level, level_config, plain, uniform_searcher, with_rave,
+};
 use kyoku_core::{Agent, GameRecord, Player, RandomAgent};
 use kyoku_shiamgon::{BoardKind, Position};
 
@@ -47,8 +49,11 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     match parts[0] {
         "ai" | "base" => {}
         "rave" => {
-            config.rave_equivalence = parts[2].parse().expect("an equivalence");
-            config.exploration = parts[3].parse().expect("an exploration");
+            config = level_config(with_rave(l, RAVE_EQUIVALENCE));
+            if let [_, _, k, c] = parts[..] {
+                config.rave_equivalence = k.parse().expect("an equivalence");
+                config.exploration = c.parse().expect("an exploration");
+            }
         }
         other => panic!("unknown spec {other}"),
     }

@@ -971,3 +971,72 @@ impl<P: Position, Pol: Policy<P>> kyoku_core::Agent<P> for MctsAgent<P, Pol> {
         self.clock = time;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shiamgon::ShiamgonPolicy;
+    use kyoku_shiamgon::{BoardKind, Position as Shiamgon};
+
+    fn rave_search(playouts: u64, seed: u64) -> Mcts<Shiamgon, ShiamgonPolicy> {
+        let config = Config {
+            budget: Budget::playouts(playouts),
+            max_rollout_plies: 30,
+            rave_equivalence: 500.0,
+            exploration: 0.25,
+            ..Config::default()
+        };
+        Mcts::new(config, ShiamgonPolicy::default(), seed)
+    }
+
+    /// A move's AMAF count includes every playout that played it at the
+    /// node itself, so it is at least its child's visits, and at most the
+    /// node's. Off by one in the trace, and either bound breaks.
+    #[test]
+    fn amaf_counts_bound_the_visits() {
+        let rec = GameRecord::new(Shiamgon::start(BoardKind::Disc5, 3).unwrap());
+        let mut s = rave_search(600, 4);
+        s.search(&rec).unwrap();
+        let tree = &s.trees[0];
+        let mut checked = 0;
+        for node in &tree.nodes {
+            for a in &node.arms {
+                assert!(a.amaf_visits <= node.visits);
+                if a.child != NONE && a.key != NO_KEY {
+                    assert!(a.amaf_visits >= tree.nodes[a.child as usize].visits);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+        // Playouts place stones all over the board: moves get AMAF
+        // statistics before they are tried.
+        let seen_untried = tree
+            .nodes
+            .iter()
+            .flat_map(|n| &n.arms)
+            .filter(|a| a.child == NONE && a.amaf_visits > 0)
+            .count();
+        assert!(seen_untried > 100, "{seen_untried}");
+    }
+
+    /// RAVE moves the tree's roots like plain UCT: the kept arms point at
+    /// the kept children.
+    #[test]
+    fn rave_tree_reuse_keeps_arms() {
+        let mut rec = GameRecord::new(Shiamgon::start(BoardKind::Tri8, 3).unwrap());
+        let mut s = rave_search(800, 9);
+        for _ in 0..3 {
+            let mv = s.search(&rec).unwrap();
+            rec.play(mv).unwrap();
+        }
+        s.search(&rec).unwrap();
+        assert!(s.info().reused_visits > 0);
+        let tree = &s.trees[0];
+        for node in &tree.nodes {
+            for a in node.arms.iter().filter(|a| a.child != NONE) {
+                assert_eq!(tree.nodes[a.child as usize].mv, Some(a.mv));
+            }
+        }
+    }
+}
