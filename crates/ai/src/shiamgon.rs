@@ -247,7 +247,7 @@ pub const RAVE_EXPLORATION: f64 = 0.25;
 
 /// RAVE's equivalence parameter as measured (see `docs/ai.md`). No level
 /// uses RAVE yet: at equal time it beat plain UCT clearly on disc5 but
-/// showed no gain on disc10 in the games played so far.
+/// not on disc10.
 pub const RAVE_EQUIVALENCE: f64 = 500.0;
 
 /// The five levels.
