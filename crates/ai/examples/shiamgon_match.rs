@@ -2,15 +2,25 @@
 //!
 //! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS]`
 //!
-//! Specs: `random`, `ai:N` (the level), `uniform:N[:K]` (level N with
-//! uniform playouts, K times as many). Prints, per spec, first places (shared ones as a fraction),
-//! mean rank and mean score, and the time per decision of each spec.
+//! Specs: `random`, `ai:N` (the level), `base:N` (level N without RAVE:
+//! plain UCT), `rave:N[:K:C]` (level N with RAVE, equivalence K and
+//! exploration C, by default 500 and 0.25), `uniform:N[:K]` (level N with uniform playouts, K times as
+//! many). A search spec followed by `@MS` searches MS milliseconds per
+//! decision with no playout limit (for comparisons at equal time).
+//!
+//! Prints, per spec, first places (shared ones as a fraction) and mean rank
+//! with 95 % confidence intervals, mean score, and the time per decision;
+//! then, for every other spec, its rank minus the first spec's in the same
+//! games (paired, with a 95 % confidence interval: above 0 means the first
+//! spec placed better).
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use kyoku_ai::mcts::MctsAgent;
-use kyoku_ai::shiamgon::{agent, level, uniform_searcher};
+use kyoku_ai::mcts::{Budget, Mcts, MctsAgent};
+use kyoku_ai::shiamgon::{
+    RAVE_EQUIVALENCE, ShiamgonPolicy, level, level_config, plain, uniform_searcher, with_rave,
+};
 use kyoku_core::{Agent, GameRecord, Player, RandomAgent};
 use kyoku_shiamgon::{BoardKind, Position};
 
@@ -18,7 +28,11 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if spec == "random" {
         return Box::new(RandomAgent::new(seed));
     }
-    if let Some(rest) = spec.strip_prefix("uniform:") {
+    let (program, ms) = match spec.split_once('@') {
+        Some((p, ms)) => (p, Some(ms.parse::<u64>().expect("milliseconds"))),
+        None => (spec, None),
+    };
+    if let Some(rest) = program.strip_prefix("uniform:") {
         // `uniform:N` or `uniform:N:K` (K times the level's playouts).
         let (n, k) = rest.split_once(':').unwrap_or((rest, "1"));
         let mut l = level(n.parse().expect("a level")).expect("a level");
@@ -26,7 +40,41 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
         l.time_ms *= k.parse::<u64>().expect("a factor");
         return Box::new(MctsAgent::new(spec, uniform_searcher(l, seed)));
     }
-    agent(spec.strip_prefix("ai:"), seed).expect("a spec")
+    let parts: Vec<&str> = program.split(':').collect();
+    let mut l = level(parts.get(1).expect("a level").parse().expect("a level")).expect("a level");
+    if parts[0] == "base" {
+        l = plain(l);
+    }
+    let mut config = level_config(l);
+    match parts[0] {
+        "ai" | "base" => {}
+        "rave" => {
+            config = level_config(with_rave(l, RAVE_EQUIVALENCE));
+            if let [_, _, k, c] = parts[..] {
+                config.rave_equivalence = k.parse().expect("an equivalence");
+                config.exploration = c.parse().expect("an exploration");
+            }
+        }
+        other => panic!("unknown spec {other}"),
+    }
+    if let Some(ms) = ms {
+        config.budget = Budget::time(Duration::from_millis(ms));
+    }
+    Box::new(MctsAgent::new(
+        spec,
+        Mcts::new(config, ShiamgonPolicy::default(), seed),
+    ))
+}
+
+/// Mean and half-width of a 95 % confidence interval (normal approximation).
+fn ci(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if n < 2.0 {
+        return (values.first().copied().unwrap_or(0.0), f64::NAN);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
 }
 
 #[derive(Default, Clone)]
@@ -38,6 +86,9 @@ struct Tally {
     decisions: u64,
     time: Duration,
     max_time: Duration,
+    /// Per game: first place (a share), rank.
+    firsts: Vec<f64>,
+    ranks: Vec<f64>,
 }
 
 fn main() {
@@ -99,9 +150,14 @@ fn main() {
                         let tl = &mut t[k];
                         let p = Player::new(i);
                         tl.games += 1.0;
-                        if winners.contains(&p) {
-                            tl.wins += 1.0 / winners.len() as f64;
-                        }
+                        let first = if winners.contains(&p) {
+                            1.0 / winners.len() as f64
+                        } else {
+                            0.0
+                        };
+                        tl.wins += first;
+                        tl.firsts.push(first);
+                        tl.ranks.push(o.rank(p) as f64);
                         tl.rank += o.rank(p) as f64;
                         tl.score += o.score(p) as f64;
                         tl.decisions += times[i].0;
@@ -122,16 +178,37 @@ fn main() {
     });
     let t = tallies.into_inner().unwrap();
     for (name, tl) in names.iter().zip(&t) {
+        let (w, wh) = ci(&tl.firsts);
+        let (r, rh) = ci(&tl.ranks);
         println!(
-            "{name}: wins {:.2}/{games} ({:.1} %), mean rank {:.3}, mean score {:.2}, decisions {}, mean {:.1} ms, max {:.1} ms",
+            "{name}: wins {:.2}/{games} ({:.1} % ± {:.1}), mean rank {r:.3} ± {rh:.3}, mean score {:.2}, decisions {}, mean {:.1} ms, max {:.1} ms",
             tl.wins,
-            100.0 * tl.wins / games as f64,
-            tl.rank / tl.games,
+            100.0 * w,
+            100.0 * wh,
             tl.score / tl.games,
             tl.decisions,
             tl.time.as_secs_f64() * 1000.0 / tl.decisions.max(1) as f64,
             tl.max_time.as_secs_f64() * 1000.0
         );
+    }
+    // Every spec of a game is tallied under one lock, so the i-th entries of
+    // two specs come from the same game (when each sits once per game).
+    if let Some((first, rest)) = t.split_first() {
+        for (name, tl) in names[1..].iter().zip(rest) {
+            if tl.ranks.len() == first.ranks.len() {
+                let diffs: Vec<f64> = tl
+                    .ranks
+                    .iter()
+                    .zip(&first.ranks)
+                    .map(|(a, b)| a - b)
+                    .collect();
+                let (d, dh) = ci(&diffs);
+                println!(
+                    "rank of {name} minus rank of {}: {d:.3} ± {dh:.3}",
+                    names[0]
+                );
+            }
+        }
     }
     println!("elapsed {:.1} s", start.elapsed().as_secs_f64());
 }

@@ -103,6 +103,12 @@ pub struct Config {
     pub threads: usize,
     /// Keep the subtree of the moves played between two searches.
     pub reuse_tree: bool,
+    /// RAVE (rapid action value estimation, "all moves as first"): the
+    /// number of visits of a move at which its own mean and its AMAF mean
+    /// weigh about the same (`β = sqrt(k / (3n + k))`). 0 turns RAVE off:
+    /// plain UCT, every move tried once before UCB1 chooses (the search of
+    /// every game whose policy names no moves, see [`Policy::amaf_key`]).
+    pub rave_equivalence: f64,
 }
 
 impl Default for Config {
@@ -115,6 +121,7 @@ impl Default for Config {
             margin_scale: 4.0,
             threads: 1,
             reuse_tree: true,
+            rave_equivalence: 0.0,
         }
     }
 }
@@ -161,6 +168,15 @@ pub trait Policy<P: Position>: Clone + Send + Sync {
         let _ = pos;
         moves.shuffle(rng);
     }
+
+    /// For RAVE: a small number naming `mv` the same in every position (a
+    /// field, say), so that a move played later in a playout counts for the
+    /// same move earlier ("all moves as first"). `None` (the default): the
+    /// move has no AMAF statistics.
+    fn amaf_key(&self, mv: &P::Move) -> Option<u16> {
+        let _ = mv;
+        None
+    }
 }
 
 /// Uniformly random playouts, random expansion order.
@@ -201,7 +217,27 @@ struct Node<M> {
     listed: bool,
     visits: u32,
     sums: [f32; MAX_PLAYERS],
+    /// With RAVE only: every legal move, the policy's best last.
+    arms: Vec<Arm<M>>,
 }
+
+/// A legal move of a node under RAVE: its child (if made) and its AMAF
+/// statistics for the player acting at the node.
+#[derive(Clone, Debug)]
+struct Arm<M> {
+    mv: M,
+    /// [`Policy::amaf_key`], or `NO_KEY`.
+    key: u16,
+    /// The child, or `NONE` while the move is untried.
+    child: u32,
+    /// Playouts through the node in which the acting player played this
+    /// move at some point.
+    amaf_visits: u32,
+    /// The acting player's rewards over those playouts.
+    amaf_sum: f32,
+}
+
+const NO_KEY: u16 = u16::MAX;
 
 impl<M> Node<M> {
     fn new(mv: Option<M>, to_act: ToAct, terminal: Option<[f32; MAX_PLAYERS]>) -> Self {
@@ -214,6 +250,7 @@ impl<M> Node<M> {
             listed: false,
             visits: 0,
             sums: [0.0; MAX_PLAYERS],
+            arms: Vec::new(),
         }
     }
 }
@@ -509,6 +546,11 @@ impl<P: Position> Tree<P> {
                 for c in &mut n.children {
                     *c = index[c];
                 }
+                for a in &mut n.arms {
+                    if a.child != NONE {
+                        a.child = index[&a.child];
+                    }
+                }
             }
             nodes[0].mv = None;
             self.nodes = nodes;
@@ -535,6 +577,7 @@ impl<P: Position> Tree<P> {
             past,
             path: Vec::new(),
         };
+        let mut amaf = Amaf::default();
         loop {
             if playouts.is_some_and(|n| done >= n) || nodes.is_some_and(|n| self.nodes.len() >= n) {
                 break;
@@ -545,12 +588,24 @@ impl<P: Position> Tree<P> {
                 break;
             }
             history.path.clear();
-            self.playout(root, &mut history, policy, config, &mut buf, &mut path);
+            self.playout(
+                root,
+                &mut history,
+                policy,
+                config,
+                &mut buf,
+                &mut path,
+                &mut amaf,
+            );
+            if config.rave_equivalence > 0.0 {
+                self.backup_amaf(&path, &mut amaf);
+            }
             done += 1;
         }
         done
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn playout<Pol: Policy<P>>(
         &mut self,
         root: &P,
@@ -559,9 +614,12 @@ impl<P: Position> Tree<P> {
         config: &Config,
         buf: &mut Vec<P::Move>,
         path: &mut Vec<u32>,
+        amaf: &mut Amaf,
     ) {
         path.clear();
         path.push(0);
+        let rave = config.rave_equivalence > 0.0;
+        amaf.trace.clear();
         let mut pos = root.clone();
         let mut at = 0usize;
         let reward = loop {
@@ -585,7 +643,23 @@ impl<P: Position> Tree<P> {
                         .find(|&c| self.nodes[c as usize].mv == Some(mv));
                     match found {
                         Some(c) => Step::Go(c, mv),
-                        None => Step::New(mv),
+                        None => Step::New(mv, None),
+                    }
+                }
+                ToAct::Player(p, _) if rave => {
+                    if !self.nodes[at].listed {
+                        self.list_arms(at, &pos, policy, buf);
+                    }
+                    match self.select_rave(at, p.index(), config) {
+                        Some(j) => {
+                            let a = &self.nodes[at].arms[j];
+                            if a.child == NONE {
+                                Step::New(a.mv, Some(j))
+                            } else {
+                                Step::Go(a.child, a.mv)
+                            }
+                        }
+                        None => break finish(&pos, config),
                     }
                 }
                 ToAct::Player(p, _) => {
@@ -598,7 +672,7 @@ impl<P: Position> Tree<P> {
                         node.listed = true;
                     }
                     if let Some(mv) = self.nodes[at].untried.pop() {
-                        Step::New(mv)
+                        Step::New(mv, None)
                     } else {
                         match self.select(at, p.index(), config.exploration) {
                             Some(c) => Step::Go(c, self.nodes[c as usize].mv.expect("a child")),
@@ -607,6 +681,11 @@ impl<P: Position> Tree<P> {
                     }
                 }
             };
+            if rave {
+                let (Step::Go(_, mv) | Step::New(mv, _)) = step;
+                amaf.trace
+                    .push(amaf_entry(self.nodes[at].to_act, policy, &mv));
+            }
             match step {
                 Step::Go(c, mv) => {
                     pos.play_unchecked(mv);
@@ -614,7 +693,7 @@ impl<P: Position> Tree<P> {
                     at = c as usize;
                     path.push(c);
                 }
-                Step::New(mv) => {
+                Step::New(mv, slot) => {
                     pos.play_unchecked(mv);
                     let key = pos.repetition_key();
                     let repeated =
@@ -634,10 +713,16 @@ impl<P: Position> Tree<P> {
                     let c = self.nodes.len() as u32;
                     self.nodes.push(Node::new(Some(mv), pos.to_act(), terminal));
                     self.nodes[at].children.push(c);
+                    if let Some(j) = slot {
+                        self.nodes[at].arms[j].child = c;
+                    }
                     path.push(c);
                     break match terminal {
                         Some(r) => r,
-                        None => rollout(&mut pos, policy, config, &mut self.rng, buf),
+                        None => {
+                            let trace = rave.then_some(&mut amaf.trace);
+                            rollout(&mut pos, policy, config, &mut self.rng, buf, trace)
+                        }
                     };
                 }
             }
@@ -647,6 +732,110 @@ impl<P: Position> Tree<P> {
             node.visits += 1;
             for (s, r) in node.sums.iter_mut().zip(reward) {
                 *s += r;
+            }
+        }
+        amaf.reward = reward;
+    }
+
+    /// Gives a node under RAVE all its legal moves as arms, in the policy's
+    /// order (best last).
+    fn list_arms<Pol: Policy<P>>(
+        &mut self,
+        at: usize,
+        pos: &P,
+        policy: &Pol,
+        buf: &mut Vec<P::Move>,
+    ) {
+        buf.clear();
+        pos.legal_moves(buf);
+        policy.order_moves(pos, buf, &mut self.rng);
+        let node = &mut self.nodes[at];
+        node.arms = buf
+            .iter()
+            .map(|&mv| Arm {
+                mv,
+                key: policy.amaf_key(&mv).unwrap_or(NO_KEY),
+                child: NONE,
+                amaf_visits: 0,
+                amaf_sum: 0.0,
+            })
+            .collect();
+        node.listed = true;
+    }
+
+    /// The arm best for player `p` under RAVE: the mean reward blended with
+    /// the AMAF mean (all AMAF while a move is untried), plus the UCB1 term.
+    /// Untried moves with no AMAF statistics count at the node's own mean;
+    /// ties go to the policy's favourite (the later arm).
+    fn select_rave(&self, at: usize, p: usize, config: &Config) -> Option<usize> {
+        let node = &self.nodes[at];
+        let ln = (node.visits.max(1) as f64).ln();
+        let k = config.rave_equivalence;
+        let own = if node.visits > 0 {
+            node.sums[p] as f64 / node.visits as f64
+        } else {
+            0.5
+        };
+        let mut best = None;
+        let mut best_v = f64::NEG_INFINITY;
+        for (j, a) in node.arms.iter().enumerate() {
+            let (n, q) = match self.nodes.get(a.child as usize) {
+                Some(c) if c.visits > 0 => (c.visits as f64, c.sums[p] as f64 / c.visits as f64),
+                _ => (0.0, own),
+            };
+            let mixed = if a.amaf_visits > 0 {
+                let beta = (k / (3.0 * n + k)).sqrt();
+                (1.0 - beta) * q + beta * (a.amaf_sum as f64 / a.amaf_visits as f64)
+            } else {
+                q
+            };
+            let v = mixed + config.exploration * (ln / (n + 1.0)).sqrt();
+            if v >= best_v {
+                best_v = v;
+                best = Some(j);
+            }
+        }
+        best
+    }
+
+    /// Adds the last playout to the AMAF statistics of the nodes on its
+    /// path: at each node, every arm whose move the acting player played
+    /// there or later in the playout (tree or rollout) gets the playout's
+    /// reward for that player.
+    fn backup_amaf(&mut self, path: &[u32], amaf: &mut Amaf) {
+        amaf.stamp = amaf.stamp.wrapping_add(1);
+        if amaf.stamp == 0 {
+            amaf.seen.fill(0);
+            amaf.stamp = 1;
+        }
+        let stamp = amaf.stamp;
+        // The move from path[i] to path[i + 1] is trace[i]; the rollout's
+        // moves follow. Walk up, marking the moves played from each node on.
+        let mut j = amaf.trace.len();
+        for (i, &n) in path.iter().enumerate().rev() {
+            while j > i {
+                j -= 1;
+                let (p, key) = amaf.trace[j];
+                if p != NO_ACTOR && key != NO_KEY {
+                    let ix = key as usize * MAX_PLAYERS + p as usize;
+                    if ix >= amaf.seen.len() {
+                        amaf.seen.resize(ix + 1, 0);
+                    }
+                    amaf.seen[ix] = stamp;
+                }
+            }
+            let node = &mut self.nodes[n as usize];
+            let ToAct::Player(p, _) = node.to_act else {
+                continue;
+            };
+            let p = p.index();
+            let r = amaf.reward[p];
+            for a in &mut node.arms {
+                let ix = a.key as usize * MAX_PLAYERS + p;
+                if a.key != NO_KEY && amaf.seen.get(ix) == Some(&stamp) {
+                    a.amaf_visits += 1;
+                    a.amaf_sum += r;
+                }
             }
         }
     }
@@ -676,7 +865,29 @@ impl<P: Position> Tree<P> {
 
 enum Step<M> {
     Go(u32, M),
-    New(M),
+    /// A new child for the move (and, under RAVE, the arm it fills).
+    New(M, Option<usize>),
+}
+
+/// Scratch space of RAVE: the moves of the last playout and its reward, and
+/// which (key, player) pairs it played (marked with the playout's stamp).
+#[derive(Default)]
+struct Amaf {
+    trace: Vec<(u8, u16)>,
+    reward: [f32; MAX_PLAYERS],
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+/// The actor of a chance move in a trace.
+const NO_ACTOR: u8 = u8::MAX;
+
+/// A trace entry: who played `mv` (a player's index, or `NO_ACTOR`) and its key.
+fn amaf_entry<P: Position, Pol: Policy<P>>(to_act: ToAct, policy: &Pol, mv: &P::Move) -> (u8, u16) {
+    match to_act {
+        ToAct::Player(p, _) => (p.index() as u8, policy.amaf_key(mv).unwrap_or(NO_KEY)),
+        _ => (NO_ACTOR, NO_KEY),
+    }
 }
 
 /// The rewards of a position where the search stops: its outcome if the
@@ -696,15 +907,22 @@ fn rollout<P: Position, Pol: Policy<P>>(
     config: &Config,
     rng: &mut SeededRng,
     buf: &mut Vec<P::Move>,
+    mut trace: Option<&mut Vec<(u8, u16)>>,
 ) -> [f32; MAX_PLAYERS] {
     for _ in 0..config.max_rollout_plies {
-        let mv = match pos.to_act() {
+        let to_act = pos.to_act();
+        let mv = match to_act {
             ToAct::Nobody => break,
             ToAct::Chance => sample_chance(pos, rng),
             ToAct::Player(..) => policy.rollout_move(pos, rng, buf),
         };
         match mv {
-            Some(mv) => pos.play_unchecked(mv),
+            Some(mv) => {
+                if let Some(t) = trace.as_deref_mut() {
+                    t.push(amaf_entry(to_act, policy, &mv));
+                }
+                pos.play_unchecked(mv)
+            }
             None => break,
         }
     }
@@ -751,5 +969,74 @@ impl<P: Position, Pol: Policy<P>> kyoku_core::Agent<P> for MctsAgent<P, Pol> {
     /// Kept for the next move only: the session sets it before each one.
     fn set_time(&mut self, time: Option<kyoku_core::TimeLeft>) {
         self.clock = time;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shiamgon::ShiamgonPolicy;
+    use kyoku_shiamgon::{BoardKind, Position as Shiamgon};
+
+    fn rave_search(playouts: u64, seed: u64) -> Mcts<Shiamgon, ShiamgonPolicy> {
+        let config = Config {
+            budget: Budget::playouts(playouts),
+            max_rollout_plies: 30,
+            rave_equivalence: 500.0,
+            exploration: 0.25,
+            ..Config::default()
+        };
+        Mcts::new(config, ShiamgonPolicy::default(), seed)
+    }
+
+    /// A move's AMAF count includes every playout that played it at the
+    /// node itself, so it is at least its child's visits, and at most the
+    /// node's. Off by one in the trace, and either bound breaks.
+    #[test]
+    fn amaf_counts_bound_the_visits() {
+        let rec = GameRecord::new(Shiamgon::start(BoardKind::Disc5, 3).unwrap());
+        let mut s = rave_search(600, 4);
+        s.search(&rec).unwrap();
+        let tree = &s.trees[0];
+        let mut checked = 0;
+        for node in &tree.nodes {
+            for a in &node.arms {
+                assert!(a.amaf_visits <= node.visits);
+                if a.child != NONE && a.key != NO_KEY {
+                    assert!(a.amaf_visits >= tree.nodes[a.child as usize].visits);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+        // Playouts place stones all over the board: moves get AMAF
+        // statistics before they are tried.
+        let seen_untried = tree
+            .nodes
+            .iter()
+            .flat_map(|n| &n.arms)
+            .filter(|a| a.child == NONE && a.amaf_visits > 0)
+            .count();
+        assert!(seen_untried > 100, "{seen_untried}");
+    }
+
+    /// RAVE moves the tree's roots like plain UCT: the kept arms point at
+    /// the kept children.
+    #[test]
+    fn rave_tree_reuse_keeps_arms() {
+        let mut rec = GameRecord::new(Shiamgon::start(BoardKind::Tri8, 3).unwrap());
+        let mut s = rave_search(800, 9);
+        for _ in 0..3 {
+            let mv = s.search(&rec).unwrap();
+            rec.play(mv).unwrap();
+        }
+        s.search(&rec).unwrap();
+        assert!(s.info().reused_visits > 0);
+        let tree = &s.trees[0];
+        for node in &tree.nodes {
+            for a in node.arms.iter().filter(|a| a.child != NONE) {
+                assert_eq!(tree.nodes[a.child as usize].mv, Some(a.mv));
+            }
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! right player, keeps its tree between moves.
 
 use kyoku_ai::mcts::{Budget, Config, Mcts, Uniform};
-use kyoku_ai::shiamgon::{ShiamgonPolicy, agent, level, searcher};
+use kyoku_ai::shiamgon::{
+    LEVELS, ShiamgonPolicy, agent, level, level_config, plain, searcher, with_rave,
+};
 use kyoku_core::{Decision, GameRecord, Position as _, ToAct};
 use kyoku_shiamgon::{BoardKind, Position};
 
@@ -11,6 +13,15 @@ fn config(playouts: u64) -> Config {
         budget: Budget::playouts(playouts),
         max_rollout_plies: 30,
         ..Config::default()
+    }
+}
+
+/// `config` with RAVE as measured.
+fn rave_config(playouts: u64) -> Config {
+    Config {
+        rave_equivalence: kyoku_ai::shiamgon::RAVE_EQUIVALENCE,
+        exploration: kyoku_ai::shiamgon::RAVE_EXPLORATION,
+        ..config(playouts)
     }
 }
 
@@ -93,6 +104,12 @@ fn finds_captures_and_answers_for_the_answering_player() {
             // Valued from the deciding player's side: the capture is worth more.
             let stats = s.root_stats();
             assert!(stats[0].value > stats[1].value, "{stats:?}");
+            // So does RAVE (one seed keeps the test quick in debug builds).
+            if seed == 0 {
+                let mut r = Mcts::new(rave_config(2000), ShiamgonPolicy::default(), seed);
+                let mv = r.search(&rec).unwrap();
+                assert_eq!(pos.move_to_text(mv), best, "rave: {text}");
+            }
             // Uniform playouts see it too: it is the tree, not the policy.
             let mut u = Mcts::new(config(2000), Uniform, seed);
             let mv = u.search(&rec).unwrap();
@@ -162,4 +179,35 @@ fn bad_level_specs_are_errors() {
     assert!(agent(Some("6"), 1).is_err());
     assert!(agent(Some("x"), 1).is_err());
     assert!(agent(Some("5"), 1).is_ok());
+}
+
+#[test]
+fn rave_searches_are_reproducible() {
+    let rec = GameRecord::new(Position::start(BoardKind::Disc5, 3).unwrap());
+    for threads in [1, 2] {
+        let cfg = Config {
+            threads,
+            ..rave_config(400)
+        };
+        let mut a = Mcts::new(cfg, ShiamgonPolicy::default(), 11);
+        let mut b = Mcts::new(cfg, ShiamgonPolicy::default(), 11);
+        assert_eq!(a.search(&rec), b.search(&rec));
+        assert_eq!(a.root_stats(), b.root_stats());
+        assert_eq!(a.info().playouts, 400);
+    }
+}
+
+#[test]
+fn rave_is_off_by_default_and_at_every_level() {
+    // Other games' searches and the levels run plain UCT as before.
+    assert_eq!(Config::default().rave_equivalence, 0.0);
+    for l in LEVELS {
+        assert_eq!(level_config(l), level_config(plain(l)));
+        assert_eq!(level_config(l).exploration, Config::default().exploration);
+        let rave = level_config(with_rave(l, 500.0));
+        assert_eq!(rave.rave_equivalence, 500.0);
+        assert_eq!(rave.exploration, kyoku_ai::shiamgon::RAVE_EXPLORATION);
+        // The budget of a level does not change with RAVE.
+        assert_eq!(rave.budget, level_config(l).budget);
+    }
 }
