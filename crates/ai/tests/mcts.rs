@@ -52,20 +52,23 @@ const CAPTURES: &[(&str, &str, usize, Decision)] = &[
     ),
 ];
 
-#[test]
-fn same_seed_and_playouts_same_search() {
+/// Two searches of `base`'s 400 playouts with one seed, on one and on two
+/// threads, choose the same and count the same at the root.
+fn assert_reproducible(base: Config) {
     let rec = GameRecord::new(Position::start(BoardKind::Disc5, 3).unwrap());
     for threads in [1, 2] {
-        let cfg = Config {
-            threads,
-            ..config(400)
-        };
+        let cfg = Config { threads, ..base };
         let mut a = Mcts::new(cfg, ShiamgonPolicy::default(), 11);
         let mut b = Mcts::new(cfg, ShiamgonPolicy::default(), 11);
         assert_eq!(a.search(&rec), b.search(&rec));
         assert_eq!(a.root_stats(), b.root_stats());
         assert_eq!(a.info().playouts, 400);
     }
+}
+
+#[test]
+fn same_seed_and_playouts_same_search() {
+    assert_reproducible(config(400));
     // A whole game between two searches of each seat is reproducible too
     // (tree reuse included).
     let play = || {
@@ -183,18 +186,7 @@ fn bad_level_specs_are_errors() {
 
 #[test]
 fn rave_searches_are_reproducible() {
-    let rec = GameRecord::new(Position::start(BoardKind::Disc5, 3).unwrap());
-    for threads in [1, 2] {
-        let cfg = Config {
-            threads,
-            ..rave_config(400)
-        };
-        let mut a = Mcts::new(cfg, ShiamgonPolicy::default(), 11);
-        let mut b = Mcts::new(cfg, ShiamgonPolicy::default(), 11);
-        assert_eq!(a.search(&rec), b.search(&rec));
-        assert_eq!(a.root_stats(), b.root_stats());
-        assert_eq!(a.info().playouts, 400);
-    }
+    assert_reproducible(rave_config(400));
 }
 
 #[test]
