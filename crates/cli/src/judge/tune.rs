@@ -49,12 +49,7 @@ pub struct TuneArgs {
 
 /// Runs `kyoku tune dobutsu`.
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
-    anyhow::ensure!(a.games > 0, "--games must be at least 1");
-    anyhow::ensure!(a.holdout < 100, "--holdout is a percentage below 100");
-    anyhow::ensure!(
-        !a.game_levels.is_empty() && a.game_levels.iter().all(|l| (1..=5).contains(l)),
-        "--game-levels are levels 1 to 5"
-    );
+    check_fit_args(a.games, a.holdout, &a.game_levels)?;
     let tb = match &a.table {
         Some(p) => Arc::new(Tablebase::open(p, false)?),
         None => solve::shared_table()?,
@@ -93,6 +88,20 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         &HAND_WEIGHTS,
         &WEIGHTS,
     )
+}
+
+/// Refuses the arguments both tuners share when they cannot make a fit.
+pub(crate) fn check_fit_args(games: u64, holdout: u64, levels: &[u8]) -> anyhow::Result<()> {
+    anyhow::ensure!(games > 0, "--games must be at least 1");
+    anyhow::ensure!(
+        holdout < 100,
+        "--holdout is a percentage below 100 (10 holds out a tenth)"
+    );
+    anyhow::ensure!(
+        !levels.is_empty() && levels.iter().all(|l| (1..=5).contains(l)),
+        "--game-levels are levels 1 to 5, separated by commas (e.g. 2,3)"
+    );
+    Ok(())
 }
 
 /// Prints a fit: how many positions, the errors before and after, each
@@ -191,4 +200,24 @@ fn sample(tb: &Tablebase, pos: &Position) -> Option<Sample> {
     };
     let terms = features(pos).iter().map(|&x| f64::from(x)).collect();
     Some(Sample { terms, result })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_fit_args;
+
+    #[test]
+    fn arguments_that_cannot_make_a_fit_are_refused_with_the_option_named() {
+        assert!(check_fit_args(300, 10, &[1, 2, 3]).is_ok());
+        for (games, holdout, levels, option) in [
+            (0, 10, vec![2], "--games"),
+            (300, 100, vec![2], "--holdout"),
+            (300, 10, vec![], "--game-levels"),
+            (300, 10, vec![2, 6], "--game-levels"),
+            (300, 10, vec![0], "--game-levels"),
+        ] {
+            let err = check_fit_args(games, holdout, &levels).unwrap_err();
+            assert!(err.to_string().contains(option), "{err}");
+        }
+    }
 }

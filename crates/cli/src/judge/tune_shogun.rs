@@ -29,12 +29,7 @@ pub struct TuneShogunArgs {
 
 /// Runs `kyoku tune shogun`.
 pub fn run(a: TuneShogunArgs) -> anyhow::Result<()> {
-    anyhow::ensure!(a.games > 0, "--games must be at least 1");
-    anyhow::ensure!(a.holdout < 100, "--holdout is a percentage below 100");
-    anyhow::ensure!(
-        !a.game_levels.is_empty() && a.game_levels.iter().all(|l| (1..=5).contains(l)),
-        "--game-levels are levels 1 to 5"
-    );
+    super::tune::check_fit_args(a.games, a.holdout, &a.game_levels)?;
     let bar = ProgressBar::new(a.games);
     bar.set_style(
         ProgressStyle::with_template("games [{bar:40}] {pos}/{len} {elapsed_precise} ETA {eta}")
