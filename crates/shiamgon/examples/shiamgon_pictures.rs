@@ -8,6 +8,10 @@ use kyoku_core::Position as _;
 use kyoku_shiamgon::svg::{COLOUR_NAMES, COLOURS, RenderOptions, render};
 use kyoku_shiamgon::{Bits, BoardKind, Position};
 
+#[path = "../tests/diagrams/mod.rs"]
+mod diagrams;
+use diagrams::{CLUSTERS, FIFTEEN_SIX, FIVE_RINGS, WALLS};
+
 /// The player colours of the browser's board and the names the rules page
 /// gives them (Okabe–Ito, which stay apart for the common colour vision
 /// deficiencies). The engine's drawing has a palette of its own, so each
@@ -29,27 +33,6 @@ fn recolour(mut svg: String) -> String {
     }
     svg
 }
-
-const WALLS: [&str; 5] = [
-    " | |#| | | | |#| | | | |#|#| | | | | | | | | | | |",
-    "| |#| | | | |#| |y| | | | |#| | | | | | | | | | |",
-    " | # |   | x | # |   |   | # | # |   |   |   |   | ",
-    "   | # |   |   | # |   |   |   | # | # | # | # |  ",
-    " |   #   |       |   #   |       |       |   #   |",
-];
-
-const CLUSTERS: [&str; 5] = [
-    " | |#| | | |X|X| | | | |#|#| |",
-    "| |#|#| | | |X| | | | | | |#| ",
-    " | # | # |   | Y |   |   | # |",
-    "   | # | # |   | Y |   | # |  ",
-    " |   #   |       |   Z   |    ",
-];
-
-const FIFTEEN_SIX: [&str; 2] = [
-    "  |   A   |       |   C   |       |       |       |       |       |   E   |       |",
-    "|         B         |         D         |                   |         F         |",
-];
 
 /// The marks of a diagram on disc10: (character, field).
 fn marks(diagram: &[&str], rings: &[usize], base: i32) -> Vec<(char, usize)> {
@@ -116,7 +99,7 @@ fn main() {
 
     // The wall diagram: player 2 holds every #, player 1 the x; player 1's
     // legal placements highlighted — y among them.
-    let m = marks(&WALLS, &[10, 9, 8, 7, 6], 15);
+    let m = marks(&WALLS, &FIVE_RINGS, 15);
     let hashes: Vec<usize> = m
         .iter()
         .filter(|(c, _)| *c == '#')
@@ -157,7 +140,7 @@ fn main() {
 
     // The cluster diagram: one player's stones, each cluster tinted alike
     // is not possible in one colour, so the letters tell them apart.
-    let m = marks(&CLUSTERS, &[10, 9, 8, 7, 6], 15);
+    let m = marks(&CLUSTERS, &FIVE_RINGS, 15);
     let stones: Vec<usize> = m.iter().map(|&(_, f)| f).collect();
     let pos = Position::from_stones(BoardKind::Disc10, 3, &[vec![], stones], 0);
     let labels = m

@@ -6,28 +6,8 @@
 use kyoku_core::{Player, Position as _};
 use kyoku_shiamgon::{Bits, BoardKind, Move, Position};
 
-const WALLS: [&str; 5] = [
-    " | |#| | | | |#| | | | |#|#| | | | | | | | | | | |",
-    "| |#| | | | |#| |y| | | | |#| | | | | | | | | | |",
-    " | # |   | x | # |   |   | # | # |   |   |   |   | ",
-    "   | # |   |   | # |   |   |   | # | # | # | # |  ",
-    " |   #   |       |   #   |       |       |   #   |",
-];
-
-const CLUSTERS: [&str; 5] = [
-    " | |#| | | |X|X| | | | |#|#| |",
-    "| |#|#| | | |X| | | | | | |#| ",
-    " | # | # |   | Y |   |   | # |",
-    "   | # | # |   | Y |   | # |  ",
-    " |   #   |       |   Z   |    ",
-];
-
-const FIFTEEN_SIX: [&str; 2] = [
-    "  |   A   |       |   C   |       |       |       |       |       |   E   |       |",
-    "|         B         |         D         |                   |         F         |",
-];
-
-const FIVE_RINGS: [usize; 5] = [10, 9, 8, 7, 6];
+mod diagrams;
+use diagrams::{CLUSTERS, FIFTEEN_SIX, FIVE_RINGS, WALLS};
 
 /// A mark of a diagram: its character, column, and the field under it.
 #[derive(Debug, Clone, Copy)]
