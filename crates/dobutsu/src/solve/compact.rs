@@ -331,15 +331,7 @@ impl Compact {
     /// The position with a number, and where it stands in its group of
     /// consecutive numbers that differ only in the hands.
     pub fn unrank_group(&self, idx: u64) -> (Pos, HandGroup) {
-        self.unrank_near(idx, &mut Cursor::default())
-    }
-
-    /// [`Compact::unrank_group`] for numbers met in ascending order: the
-    /// cursor remembers the last number's layout and board, so a number in
-    /// the same layout skips the search for it, and one with the same board
-    /// (it differs only in the hands) skips building the board.
-    #[inline]
-    pub fn unrank_near(&self, idx: u64, cur: &mut Cursor) -> (Pos, HandGroup) {
+        let cur = &mut Cursor::default();
         let (board, si, hand) = self.unrank_parts(idx, cur);
         if let Some(b) = board {
             let ch = &self.choices[b.cls];
@@ -578,7 +570,9 @@ fn flip_class(ix: &Indexer, free_place: &[[u8; 12]], cls: usize) -> Flip {
     out
 }
 
-/// What [`Compact::unrank_near`] remembers of the last number.
+/// What [`Compact::unrank_parts`] remembers of the last number, so numbers
+/// met in ascending order (the settled cursor's) skip finding their layout
+/// and, within one board, building it.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Cursor {
     /// The layout's slot.
