@@ -554,9 +554,20 @@ test('two browsers play each other through an invite link; a spectator sees the 
   await bob.goto(link);
   await bob.waitForSelector('svg.board');
   if (bob.url().includes(token)) throw new Error('the token stays visible in the address bar');
+  // Bob came by the link to a seat nobody named: he is asked for his name.
+  await bob.waitForSelector('[data-test="name-form"]');
+  if (await alice.$('[data-test="name-form"]')) throw new Error('the creator is asked for a name unasked');
+  await shot(bob, 'dobutsu-name-phone');
+  await bob.fill('[data-test="name-input"]', 'Bob 坊');
+  await bob.click('[data-test="name-save"]');
+  await bob.waitForSelector('[data-test="name-form"]', { state: 'detached' });
   const watcher = await newPage(PHONE);
   await watcher.goto(`${BASE}/game/${id}`);
   await watcher.waitForSelector('svg.board');
+  for (const p of [alice, watcher]) {
+    await p.waitForFunction(() => /Bob 坊/.test(document.querySelector('[data-test="seat-2"]').textContent));
+  }
+  if ((await getState(id)).names[1] !== 'Bob 坊') throw new Error('the server has not the name');
   await sleep(300);
   if ((await alice.content()).includes(token) && !(await alice.inputValue('[data-invite="2"]')).includes(token)) {
     throw new Error('token in the page outside the invite box');

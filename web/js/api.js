@@ -54,13 +54,14 @@ export const api = {
   join: (id, seat, name) => request('POST', `/api/games/${encodeURIComponent(id)}/join`,
     { ...(seat ? { seat } : {}), ...(name ? { name } : {}) }),
   /**
-   * A game action (`resign`, `abort`, `draw`, `takeback`, `rematch`) for
-   * `seat`; `action` is `offer`/`request`/`accept`/`decline` for the last
-   * three. Answers `{state, rematch}` (`rematch`: this seat's place in the
-   * new game once agreed).
+   * A game action (`resign`, `abort`, `draw`, `takeback`, `rematch`, `name`)
+   * for `seat`; `action` is `offer`/`request`/`accept`/`decline` for draw,
+   * takeback and rematch; `extra` adds fields (`{name}` for `name`). Answers
+   * `{state, rematch}` (`rematch`: this seat's place in the new game once
+   * agreed).
    */
-  act: (id, kind, seat, token, action) =>
-    request('POST', `/api/games/${encodeURIComponent(id)}/${kind}`, { seat, token, ...(action ? { action } : {}) })
+  act: (id, kind, seat, token, action, extra = {}) =>
+    request('POST', `/api/games/${encodeURIComponent(id)}/${kind}`, { seat, token, ...(action ? { action } : {}), ...extra })
       .then((r) => ({ state: normalize(r && r.state), rematch: (r && r.rematch) || null })),
   /** Where the game record is downloaded from. */
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,

@@ -11,6 +11,7 @@ import { Clocks, formatMs, spokenMs, isLow } from './clock.js';
 import { possibleActions, actionBar } from './gameactions.js';
 import { keyboardBoard } from './keyboard.js';
 import { play as playSound } from './sound.js';
+import { getName, setName, cleanName } from './prefs.js';
 
 /** Mounts the view of game `id` into `root`; returns a function that tears it down. */
 export function mountGame(root, id) {
@@ -51,6 +52,8 @@ class GameView {
     if (seat && token) {
       this.mine.seats[seat] = token;
       saveSeats(this.id, this.mine);
+      // Asked for a name once the state shows the seat has none.
+      this.invited = seat;
       history.replaceState(null, '', location.pathname + location.search);
     }
   }
@@ -556,8 +559,11 @@ class GameView {
   renderSeats(st) {
     clear(this.seatsBox);
     const scores = st.extras.scores;
+    if (this.invited && !st.result && st.names[this.invited - 1] === 'Anonymous') this.naming = this.invited;
+    this.invited = null;
     for (const seat of st.seats) {
       const here = !!this.mine.seats[seat.seat];
+      const nameable = here && !st.result && seat.kind === 'human' && !seat.out;
       const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
         this.desc.chip(seat.seat),
         h('span', { 'data-test': `seat-${seat.seat}` }, st.names[seat.seat - 1] ? h('strong', null, st.names[seat.seat - 1]) : null,
@@ -565,10 +571,57 @@ class GameView {
           h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)'
             : seat.out ? `(left; ${kindLabel(seat.stand_in || 'ai:2')} plays on)`
               : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})` : `(${kindLabel(seat.kind)})`)),
+        nameable && this.naming !== seat.seat ? h('button', {
+          type: 'button', class: 'link-like small', 'data-test': `rename-${seat.seat}`, title: 'The name the other players see',
+          onclick: () => { this.naming = seat.seat; this.nameDraft = null; this.render(); },
+        }, 'change name') : null,
         scores ? h('span', { class: 'score', title: 'score' }, String(scores[seat.seat - 1])) : null);
       this.seatsBox.append(li);
+      if (nameable && this.naming === seat.seat) this.seatsBox.append(this.nameForm(st, seat.seat));
     }
     for (const line of this.desc.seatNotes(st)) this.seatsBox.append(h('li', { class: 'small muted' }, line));
+  }
+
+  /**
+   * The form where the person playing `seat` names itself (shown at once to
+   * one who came by an invite link to a seat without a name). The draft
+   * survives the re-renders a move by the others causes.
+   */
+  nameForm(st, seat) {
+    const current = st.names[seat - 1];
+    if (this.nameDraft == null) this.nameDraft = current && current !== 'Anonymous' ? current : getName();
+    const input = h('input', {
+      type: 'text', maxlength: 24, value: this.nameDraft, placeholder: 'Your name', 'aria-label': 'Your name',
+      autocomplete: 'nickname', 'data-test': 'name-input', oninput: (e) => { this.nameDraft = e.target.value; },
+    });
+    const wasFocused = this.nameFocused;
+    input.addEventListener('focus', () => { this.nameFocused = true; });
+    input.addEventListener('blur', () => { this.nameFocused = false; });
+    if (wasFocused) setTimeout(() => input.focus(), 0);
+    const done = () => { this.naming = null; this.nameDraft = null; this.nameFocused = false; this.render(); };
+    const form = h('form', {
+      class: 'name-form field-row small', 'data-test': 'name-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const name = cleanName(input.value);
+        if (!name) { this.error = 'A name needs at least one character.'; this.render(); return; }
+        this.error = '';
+        try {
+          const r = await api.act(this.id, 'name', seat, this.mine.seats[seat], null, { name });
+          setName(name);
+          this.naming = null; this.nameDraft = null; this.nameFocused = false;
+          // The socket may have brought the new state first: draw without the form either way.
+          if (r.state) { r.state.action = true; this.apply(r.state, false); }
+          this.render();
+        } catch (err) {
+          this.error = err.message;
+          this.render();
+        }
+      },
+    }, h('label', null, 'Your name ', input),
+    h('button', { type: 'submit', 'data-test': 'name-save' }, 'Save'),
+    h('button', { type: 'button', class: 'link-like', onclick: done }, 'Not now'));
+    return h('li', null, form);
   }
 
   /** What the board's descriptor says of move `i` (0-based), given the position before it when loaded. */

@@ -1,4 +1,4 @@
-//! Game actions (resign, abort, draw, takeback, rematch), the rematch's new
+//! Game actions (resign, abort, draw, takeback, rematch, name), the rematch's new
 //! game, and the deadlines the server keeps: flag falls and abandoned
 //! games. Like moves, every action is stored before it is answered and runs
 //! to its end whatever happens to the request.
@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use kyoku_games::session::{Checkpoint, Reply, system_now};
+use kyoku_games::session::{Checkpoint, Reply, check_name, system_now};
 use serde::Deserialize;
 
 use crate::app::{App, life_error, now_ms, store_error};
@@ -31,6 +31,9 @@ pub enum ActionKind {
     Takeback,
     /// Offer, accept or decline a rematch.
     Rematch,
+    /// Set the seat's display name (a person invited by link names
+    /// itself).
+    Name,
 }
 
 impl ActionKind {
@@ -60,6 +63,9 @@ pub struct ActionRequest {
     /// rematch.
     #[serde(default)]
     pub action: Option<Reply>,
+    /// The new display name: for `name`.
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 /// An action done: the state after it and, for a rematch agreed, the
@@ -104,6 +110,16 @@ impl App {
         let token = token
             .and_then(parse_token)
             .ok_or(ApiError::forbidden(seat))?;
+        // A bad name is refused before anything changes, as at join.
+        let name = match (kind, req.name.as_deref()) {
+            (ActionKind::Name, Some(n)) => {
+                Some(check_name(n).map_err(|e| ApiError::bad_options(format!("name: {e}")))?)
+            }
+            (ActionKind::Name, None) => {
+                return Err(ApiError::bad_request("\"name\" is required"));
+            }
+            _ => None,
+        };
         let reply = match (kind.is_offer(), req.action) {
             (true, Some(r)) => r,
             (true, None) => {
@@ -140,6 +156,10 @@ impl App {
             ActionKind::Draw => live.session.draw(seat - 1, reply).map(|_| false),
             ActionKind::Takeback => live.session.takeback(seat - 1, reply).map(|_| false),
             ActionKind::Rematch => live.session.rematch(seat - 1, reply),
+            ActionKind::Name => live
+                .session
+                .rename(seat - 1, name.as_deref().unwrap_or_default())
+                .map(|_| false),
         }
         .map_err(life_error)?;
         if kind == ActionKind::Rematch && reply != Reply::Decline {

@@ -64,6 +64,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/takeback", post(takeback))
         .route("/games/{id}/rematch", post(rematch))
+        .route("/games/{id}/name", post(name))
         .route("/games/{id}/ws", get(ws::upgrade))
         .fallback(api_not_found)
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
@@ -319,6 +320,7 @@ action_handlers! {
     draw => ActionKind::Draw,
     takeback => ActionKind::Takeback,
     rematch => ActionKind::Rematch,
+    name => ActionKind::Name,
 }
 
 /// `{"state": …, "rematch": …}` without parsing the state again.

@@ -204,7 +204,7 @@ fn rematch_messages(
 
 /// One message from the client: a move (`"type"` missing or `"move"`) or
 /// a game action (`"type"`: `resign`, `abort`, `draw`, `takeback`,
-/// `rematch`); the answer is an ack or an error, and the seat and token
+/// `rematch`, `name`); the answer is an ack or an error, and the seat and token
 /// when they proved right.
 async fn handle(app: &Arc<App>, id: &str, text: &str) -> (Message, Option<(usize, String)>) {
     let value: Value = match serde_json::from_str(text) {
@@ -222,7 +222,7 @@ async fn handle(app: &Arc<App>, id: &str, text: &str) -> (Message, Option<(usize
             Some(k) => Some(k),
             None => {
                 let e = ApiError::bad_request(format!(
-                    "unknown message type {t:?}: move, resign, abort, draw, takeback or rematch"
+                    "unknown message type {t:?}: move, resign, abort, draw, takeback, rematch or name"
                 ));
                 return (error_msg(&r, &e), None);
             }

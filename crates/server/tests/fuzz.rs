@@ -42,6 +42,8 @@ enum Shape {
     /// A game action by a seat (named by its path): the values of its `action`
     /// field (none: the field is left out).
     Action(&'static [&'static str]),
+    /// Naming a seat: a name good, bad or left out.
+    Name,
 }
 
 /// One endpoint of docs/api.md: method, path (`{id}`: a game), body.
@@ -64,6 +66,7 @@ const ENDPOINTS: &[Endpoint] = &[
     Endpoint("POST", "/api/games/{id}/draw", Shape::Action(OFFER)),
     Endpoint("POST", "/api/games/{id}/takeback", Shape::Action(REQUEST)),
     Endpoint("POST", "/api/games/{id}/rematch", Shape::Action(OFFER)),
+    Endpoint("POST", "/api/games/{id}/name", Shape::Name),
     Endpoint("GET", "/", Shape::None),
     Endpoint("GET", "/game/k3m9x2q7ab", Shape::None),
 ];
@@ -614,6 +617,14 @@ fn valid_body(rng: &mut SeededRng, shape: Shape, g: Option<&Game>) -> Option<Val
             let mut v = json!({"seat": seat, "token": token});
             if let Some(a) = values.choose(rng) {
                 v["action"] = json!(a);
+            }
+            Some(v)
+        }
+        Shape::Name => {
+            let mut v = json!({"seat": seat, "token": token});
+            let names = ["Ken", "", " ", "a\u{0}b", "\u{1f981}", "\u{202e}x", &"x".repeat(25)];
+            if let Some(n) = names.choose(rng).filter(|_| rng.random_bool(0.9)) {
+                v["name"] = json!(n);
             }
             Some(v)
         }

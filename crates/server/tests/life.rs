@@ -364,6 +364,71 @@ async fn names_show_in_states_and_the_lobby_and_joining_takes_one() {
     assert_eq!(entry["moves"], 0);
 }
 
+/// An invited person (the creator left its seat unnamed) names itself; the
+/// name is stored, survives a restart and goes to the WebSocket; bad names,
+/// wrong tokens and finished games are refused and change nothing.
+#[tokio::test]
+async fn a_person_names_its_own_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = fresh_db(&dir).await;
+    let env = Env::over(start_on(&db).await, db.clone());
+    let (id, t) = people(&env, None).await;
+    let path = format!("/api/games/{id}/name");
+    let (_, v) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(v["names"], json!(["Hana", "Anonymous"]));
+    let refused = [
+        (
+            json!({"seat": 2, "token": t[0], "name": "Ken"}),
+            403,
+            "forbidden",
+        ),
+        (json!({"seat": 2, "token": t[1]}), 400, "bad_request"),
+        (
+            json!({"seat": 2, "token": t[1], "name": " "}),
+            400,
+            "bad_options",
+        ),
+        (
+            json!({"seat": 2, "token": t[1], "name": "a\u{202e}b"}),
+            400,
+            "bad_options",
+        ),
+    ];
+    for (body, status, error) in refused {
+        let (s, v) = env.post(&path, &body).await;
+        assert_eq!(
+            (s, v["error"].as_str()),
+            (status, Some(error)),
+            "{body}: {v}"
+        );
+    }
+    let mut ws = env.ws(&id).await;
+    next_json(&mut ws).await;
+    let (s, v) = env
+        .post(
+            &path,
+            &json!({"seat": 2, "token": t[1], "name": "  Ken 健 "}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["state"]["names"], json!(["Hana", "Ken 健"]));
+    let pushed = next_json(&mut ws).await;
+    assert_eq!(
+        pushed["state"]["names"],
+        json!(["Hana", "Ken 健"]),
+        "{pushed}"
+    );
+    env.server.stop().await;
+    let env = Env::over(start_on(&db).await, db.clone());
+    let (_, v) = env.get(&format!("/api/games/{id}")).await;
+    assert_eq!(v["names"], json!(["Hana", "Ken 健"]), "stored");
+    act(&env, &id, "resign", 1, &t[0], None).await;
+    let (s, v) = env
+        .post(&path, &json!({"seat": 2, "token": t[1], "name": "Kenji"}))
+        .await;
+    assert_eq!((s, v["error"].as_str()), (409, Some("game_over")), "{v}");
+}
+
 #[tokio::test]
 async fn an_untimed_game_nobody_moves_in_is_abandoned() {
     let env = start_with(|c| c.abandon_after = Some(Duration::from_secs(1))).await;

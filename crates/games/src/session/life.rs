@@ -378,6 +378,17 @@ impl Session {
         Ok(())
     }
 
+    /// The person playing `seat` names itself while the game runs (an
+    /// invited person whose seat the creator left unnamed or named
+    /// otherwise). The name is checked by the caller with [`check_name`]
+    /// (a bad one is bad input, not a refused action); an unchecked one is
+    /// refused here all the same.
+    pub fn rename(&mut self, seat: usize, name: &str) -> Result<(), LifeError> {
+        self.may_act(seat)?;
+        self.set_name(seat, Some(name))
+            .map_err(|e| LifeError::NotAllowed(format!("name: {e}")))
+    }
+
     /// Each seat's display name: a person's name or "Anonymous"; `None`
     /// for programs.
     pub fn names(&self) -> Vec<Option<String>> {
@@ -1147,6 +1158,23 @@ mod tests {
         assert_eq!(s.names(), vec![Some("<b>Hana</b>".to_string()), None]);
         let s = people();
         assert_eq!(s.names()[1].as_deref(), Some(ANONYMOUS));
+    }
+
+    #[test]
+    fn a_person_renames_its_own_seat_while_the_game_runs() {
+        let mut s = session(GameKind::Dobutsu, json!({}), &["human", "ai:1"]);
+        s.rename(0, "Ken").unwrap();
+        assert_eq!(s.names()[0].as_deref(), Some("Ken"));
+        assert!(matches!(s.rename(1, "Bot"), Err(LifeError::NotAllowed(_))));
+        assert!(matches!(s.rename(0, ""), Err(LifeError::NotAllowed(_))));
+        assert_eq!(
+            s.names()[0].as_deref(),
+            Some("Ken"),
+            "a refused name changes nothing"
+        );
+        s.resign(0).unwrap();
+        assert_eq!(s.rename(0, "Kenji"), Err(LifeError::GameOver));
+        assert_eq!(s.names()[0].as_deref(), Some("Ken"));
     }
 
     #[test]
