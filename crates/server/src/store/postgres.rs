@@ -198,7 +198,8 @@ fn target(url: &str) -> Result<Target, StoreError> {
     let split = tls::split(url).map_err(|e| bad(&e))?;
     let mut config: Config = split.rest.parse().map_err(|e| bad(&e))?;
     config.ssl_mode(split.tls.mode.negotiation());
-    let tls = tls::connector(&split.tls).map_err(|e| bad(&e))?;
+    let tls = tls::connector(&split.tls)
+        .map_err(|e| StoreError::Connect(format!("PostgreSQL at {}: {e}", server(&config))))?;
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }

@@ -162,9 +162,11 @@ fn read_mode(v: &str) -> Result<SslMode, String> {
         "verify-ca" => SslMode::VerifyCa,
         "verify-full" => SslMode::VerifyFull,
         "allow" => {
-            return Err("sslmode=allow is not supported: use prefer (TLS when the server \
+            return Err(
+                "sslmode=allow is not supported: use prefer (TLS when the server \
                         offers it) or disable"
-                .into());
+                    .into(),
+            );
         }
         _ => {
             return Err(format!(
@@ -181,7 +183,11 @@ fn decode(s: &str) -> Result<String, String> {
     let mut i = 0;
     while i < b.len() {
         let hex = |c: u8| (c as char).to_digit(16);
-        match (b[i], b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
+        match (
+            b[i],
+            b.get(i + 1).and_then(|&c| hex(c)),
+            b.get(i + 2).and_then(|&c| hex(c)),
+        ) {
             (b'%', Some(h), Some(l)) => {
                 // Two hex digits are below 256.
                 out.push((h * 16 + l) as u8);
@@ -350,9 +356,11 @@ pub(crate) fn failure(e: &tokio_postgres::Error, host: &str) -> Option<String> {
             return Some(explain(r, host));
         }
         if s.to_string() == "server does not support TLS" {
-            return Some("the server does not offer TLS, which the sslmode demands (turn ssl \
+            return Some(
+                "the server does not offer TLS, which the sslmode demands (turn ssl \
                          on in the server's configuration, or use sslmode=prefer)"
-                .into());
+                    .into(),
+            );
         }
         source = s.source();
     }
@@ -365,8 +373,8 @@ fn explain(e: &rustls::Error, host: &str) -> String {
     match e {
         rustls::Error::InvalidCertificate(c) => match c {
             CertificateError::UnknownIssuer => cert(
-                "it is not signed by a trusted CA (give the CA's certificate with \
-                 sslrootcert=FILE)"
+                "it is not signed by a CA kyoku trusts (sslrootcert=FILE names the CA \
+                 to trust)"
                     .into(),
             ),
             CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. } => {
@@ -445,7 +453,10 @@ mod tests {
             ("postgres://h?sslmode=strict", "none of disable"),
             ("postgres://h?sslmode=allow", "use prefer"),
             ("postgres://h?sslrootcert=", "give a CA"),
-            ("postgres://h?sslrootcert=system", "needs sslmode=verify-full"),
+            (
+                "postgres://h?sslrootcert=system",
+                "needs sslmode=verify-full",
+            ),
             ("postgres://h?sslcert=c.pem", "client certificate"),
             ("postgres://h?sslmode=%ff", "not UTF-8"),
         ] {
@@ -460,17 +471,21 @@ mod tests {
 
     #[test]
     fn a_bad_root_file_is_named() {
+        let refusal = |o: &TlsOptions| connector(o).err().expect("refused");
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("missing.pem");
         let options = |p: &std::path::Path| TlsOptions {
             mode: SslMode::VerifyCa,
             roots: Roots::File(p.to_path_buf()),
         };
-        let e = connector(&options(&missing)).unwrap_err();
-        assert!(e.contains("cannot read sslrootcert") && e.contains("missing.pem"), "{e}");
+        let e = refusal(&options(&missing));
+        assert!(
+            e.contains("cannot read sslrootcert") && e.contains("missing.pem"),
+            "{e}"
+        );
         let empty = dir.path().join("empty.pem");
         std::fs::write(&empty, "no pem here\n").unwrap();
-        let e = connector(&options(&empty)).unwrap_err();
+        let e = refusal(&options(&empty));
         assert!(e.contains("holds no certificate"), "{e}");
         let bad = dir.path().join("bad.pem");
         std::fs::write(
@@ -478,7 +493,7 @@ mod tests {
             "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
         )
         .unwrap();
-        let e = connector(&options(&bad)).unwrap_err();
+        let e = refusal(&options(&bad));
         assert!(e.contains("bad CA certificate"), "{e}");
     }
 
