@@ -2,6 +2,7 @@
 # A throw-away PostgreSQL cluster for the store tests.
 #
 #   eval "$(.ci/postgres.sh)"     # start; prints export KYOKU_TEST_POSTGRES=postgres://...
+#                                 # and export KYOKU_TEST_POSTGRES_TLS=DIR (see below)
 #   .ci/postgres.sh stop          # stop it and remove its files
 #   KYOKU_POSTGRES_NAME=x ...     # a second cluster beside the first
 #
@@ -9,7 +10,12 @@
 # user (PostgreSQL refuses to run as root: when root, the user `kyokupg` is
 # created for it), listens on a free loopback port only, and has a role with
 # a random password that may create databases (each test makes its own).
-# Everything but the export line goes to stderr, so `eval` stays clean.
+# The server speaks TLS (ssl=on) with a certificate for localhost and
+# 127.0.0.1 signed by a CA made for the cluster; DIR holds that CA's
+# certificate (ca.crt) and one of another CA that signed nothing
+# (other-ca.crt), for the TLS tests. Without openssl the cluster runs
+# without TLS and no DIR is printed.
+# Everything but the export lines goes to stderr, so `eval` stays clean.
 set -euo pipefail
 
 tmp=${TMPDIR:-/tmp}
@@ -58,6 +64,31 @@ free_port() {
   return 1
 }
 
+# A CA, a server certificate it signs (for localhost and 127.0.0.1), and
+# an unrelated CA, in $1.
+make_certs() {
+  local d=$1 ext
+  mkdir -p "$d"
+  ext="$d/server.ext"
+  printf '%s\n' "subjectAltName=DNS:localhost,IP:127.0.0.1" "basicConstraints=critical,CA:FALSE" \
+    "keyUsage=critical,digitalSignature" "extendedKeyUsage=serverAuth" >"$ext"
+  # openssl's chatter goes to a log, shown only when it fails.
+  ssl() { openssl "$@" >>"$d/openssl.log" 2>&1 || { cat "$d/openssl.log" >&2; return 1; }; }
+  local ca
+  for ca in ca other-ca; do
+    ssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 \
+      -subj "/CN=kyoku test $ca" -keyout "$d/$ca.key" -out "$d/$ca.crt"
+  done
+  ssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+    -subj "/CN=localhost" -keyout "$d/server.key" -out "$d/server.csr"
+  ssl x509 -req -in "$d/server.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial \
+    -days 7 -extfile "$ext" -out "$d/server.crt"
+  rm -f "$d/ca.key" "$d/other-ca.key" "$d/server.csr" "$d/ca.srl" "$ext" "$d/openssl.log"
+  # PostgreSQL takes a key only its owner may read.
+  chmod 600 "$d/server.key"
+  if [ "$(id -u)" -eq 0 ]; then chown "$pg_user" "$d/server.key"; fi
+}
+
 start() {
   if [ -f "$pointer" ] && [ -d "$(cat "$pointer")" ]; then
     say "a test cluster is already running in $(cat "$pointer"); run '$0 stop' first"
@@ -84,6 +115,14 @@ start() {
   chmod 700 "$dir"
   [ "$(id -u)" -eq 0 ] && chown "$pg_user" "$dir"
   password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+  local tls_dir="" ssl_opts=""
+  if command -v openssl >/dev/null 2>&1; then
+    tls_dir="$dir/tls"
+    make_certs "$tls_dir"
+    ssl_opts="-c ssl=on -c ssl_cert_file=$tls_dir/server.crt -c ssl_key_file=$tls_dir/server.key"
+  else
+    say "openssl is not installed: the cluster runs without TLS (the TLS tests will skip)"
+  fi
 
   # The superuser logs in only over the cluster's own socket (trust); over
   # TCP every role needs its password (scram-sha-256).
@@ -95,7 +134,8 @@ start() {
   for attempt in 1 2 3 4 5; do
     port=$(free_port)
     if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=300" start >&2; then
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=300 $ssl_opts" \
+      start >&2; then
       break
     fi
     cat "$dir/server.log" >&2
@@ -110,6 +150,8 @@ start() {
     -c "CREATE ROLE kyoku LOGIN CREATEDB PASSWORD '$password'" >&2
   say "PostgreSQL $("$bin/pg_ctl" --version | awk '{print $3}') for tests on 127.0.0.1:$port ($dir)"
   echo "export KYOKU_TEST_POSTGRES=postgres://kyoku:$password@127.0.0.1:$port/postgres"
+  [ -n "$tls_dir" ] && echo "export KYOKU_TEST_POSTGRES_TLS=$tls_dir"
+  return 0
 }
 
 stop() {

@@ -854,12 +854,15 @@ async fn postgres_bad_configuration_is_a_typed_error() {
     );
     let tls = connect(
         Store::open(
-            &Location::Postgres(format!("{}?sslmode=require", pg.url)),
+            &Location::Postgres(format!(
+                "{}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem",
+                pg.url
+            )),
             &options(),
         )
         .await,
     );
-    assert!(tls.contains("TLS"), "{tls}");
+    assert!(tls.contains("cannot read sslrootcert"), "{tls}");
     let garbage = connect(
         Store::open(
             &Location::Postgres("postgres://a:b@/x?port=nan".into()),

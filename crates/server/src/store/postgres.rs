@@ -10,6 +10,7 @@
 
 mod listen;
 mod schema;
+mod tls;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
@@ -19,11 +20,12 @@ use deadpool_postgres::{
 };
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
-use tokio_postgres::config::{Host, SslMode};
+use tokio_postgres::config::Host;
 use tokio_postgres::error::SqlState;
-use tokio_postgres::tls::NoTlsStream;
+use tokio_postgres::tls::MakeTlsConnect;
 use tokio_postgres::types::ToSql;
-use tokio_postgres::{Config, Connection, IsolationLevel, NoTls, Row, Socket};
+use tokio_postgres::{Config, Connection, IsolationLevel, Row, Socket};
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::{
     Changed, GameRow, LEASE, Listing, LobbyQuery, MoveRow, SeatRow, StoreError, Write,
@@ -38,6 +40,19 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The database's clock in Unix ms: leases are timed by it alone.
 pub(crate) const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// A connection's stream: plain or TLS, as negotiated.
+type Stream = <MakeRustlsConnect as MakeTlsConnect<Socket>>::Stream;
+
+/// Where and how to connect: tokio-postgres's configuration and the TLS
+/// connector made for the URL's `sslmode` (one for every connection).
+#[derive(Clone)]
+pub(crate) struct Target {
+    /// Host, user, database and the rest.
+    pub config: Config,
+    /// Makes each connection's TLS session, checking what the mode says.
+    pub tls: MakeRustlsConnect,
+}
 
 /// The PostgreSQL engine of [`super::Store`].
 pub struct PgStore {
@@ -67,16 +82,20 @@ pub(crate) fn failed(e: tokio_postgres::Error) -> StoreError {
     }
 }
 
-/// The server a configuration names, for messages (`host:port`).
-fn server(config: &Config) -> String {
-    let host = match config.get_hosts().first() {
+/// The host a configuration names (the name a certificate must hold).
+fn host(config: &Config) -> String {
+    match config.get_hosts().first() {
         Some(Host::Tcp(h)) => h.clone(),
         #[cfg(unix)]
         Some(Host::Unix(p)) => p.display().to_string(),
         None => "localhost".into(),
-    };
+    }
+}
+
+/// The server a configuration names, for messages (`host:port`).
+fn server(config: &Config) -> String {
     let port = config.get_ports().first().copied().unwrap_or(5432);
-    format!("{host}:{port}")
+    format!("{}:{port}", host(config))
 }
 
 /// Why connecting failed, in one line that says which: the server cannot
@@ -84,6 +103,9 @@ fn server(config: &Config) -> String {
 pub(crate) fn connect_error(config: &Config, e: &tokio_postgres::Error) -> StoreError {
     let at = server(config);
     let user = config.get_user().unwrap_or("?");
+    if let Some(why) = tls::failure(e, &host(config)) {
+        return StoreError::Connect(format!("PostgreSQL at {at}: {why}"));
+    }
     let msg = match e.as_db_error() {
         Some(db)
             if *db.code() == SqlState::INVALID_PASSWORD
@@ -135,13 +157,14 @@ fn cause(e: &tokio_postgres::Error) -> String {
 /// whole login is timed, not only reaching the server: a server that takes
 /// the connection but never answers counts as unreachable too.
 pub(crate) async fn connect(
-    config: &Config,
-) -> Result<(tokio_postgres::Client, Connection<Socket, NoTlsStream>), StoreError> {
+    target: &Target,
+) -> Result<(tokio_postgres::Client, Connection<Socket, Stream>), StoreError> {
+    let config = &target.config;
     let within = config
         .get_connect_timeout()
         .copied()
         .unwrap_or(CONNECT_TIMEOUT);
-    match tokio::time::timeout(within, config.connect(NoTls)).await {
+    match tokio::time::timeout(within, config.connect(target.tls.clone())).await {
         Ok(r) => r.map_err(|e| connect_error(config, &e)),
         Err(_) => Err(StoreError::Connect(format!(
             "cannot reach PostgreSQL at {}: no answer within {} ms",
@@ -166,25 +189,24 @@ fn pool_error(config: &Config, e: PoolError) -> StoreError {
     }
 }
 
-/// Reads and checks a URL, without its password in any message.
-fn config(url: &str) -> Result<Config, StoreError> {
-    let mut config: Config = url.parse().map_err(|e| {
+/// Reads and checks a URL, without its password in any message: the TLS
+/// options as libpq means them (see [`tls`]), the rest by tokio-postgres.
+fn target(url: &str) -> Result<Target, StoreError> {
+    let bad = |e: &dyn std::fmt::Display| {
         StoreError::Connect(format!("bad PostgreSQL URL {}: {e}", without_password(url)))
-    })?;
-    if config.get_ssl_mode() == SslMode::Require {
-        return Err(StoreError::Connect(
-            "this kyoku talks to PostgreSQL without TLS: sslmode=require cannot be met \
-             (use a loopback or private network, or a TLS tunnel)"
-                .into(),
-        ));
-    }
+    };
+    let split = tls::split(url).map_err(|e| bad(&e))?;
+    let mut config: Config = split.rest.parse().map_err(|e| bad(&e))?;
+    config.ssl_mode(split.tls.mode.negotiation());
+    let tls = tls::connector(&split.tls)
+        .map_err(|e| StoreError::Connect(format!("PostgreSQL at {}: {e}", server(&config))))?;
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
     if config.get_application_name().is_none() {
         config.application_name("kyoku");
     }
-    Ok(config)
+    Ok(Target { config, tls })
 }
 
 /// Creates a new, empty database (named `kyoku_test_…`, unique) on the
@@ -192,8 +214,7 @@ fn config(url: &str) -> Result<Config, StoreError> {
 /// URL: `admin_url` with the new database's name in place of its own.
 pub(crate) async fn create_database(admin_url: &str) -> Result<String, StoreError> {
     static CREATED: AtomicU32 = AtomicU32::new(0);
-    let config = config(admin_url)?;
-    let (client, conn) = connect(&config).await?;
+    let (client, conn) = connect(&target(admin_url)?).await?;
     let conn = tokio::spawn(conn);
     let name = format!(
         "kyoku_test_{}_{}_{:08x}",
@@ -239,15 +260,15 @@ impl PgStore {
         instance: &str,
         lease: Duration,
     ) -> Result<PgStore, StoreError> {
-        let config = config(url)?;
-        let (mut first, conn) = connect(&config).await?;
+        let target = target(url)?;
+        let (mut first, conn) = connect(&target).await?;
         let conn = tokio::spawn(conn);
         schema::migrate(&mut first).await?;
         drop(first);
         let _ = conn.await;
         let manager = Manager::from_config(
-            config.clone(),
-            NoTls,
+            target.config.clone(),
+            target.tls.clone(),
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
             },
@@ -260,7 +281,8 @@ impl PgStore {
             .build()
             .map_err(|e| StoreError::Failed(format!("PostgreSQL connection pool: {e}")))?;
         let changes = broadcast::channel(1024).0;
-        let listener = listen::start(config.clone(), instance.to_string(), changes.clone()).await?;
+        let config = target.config.clone();
+        let listener = listen::start(target, instance.to_string(), changes.clone()).await?;
         Ok(PgStore {
             pool,
             config,

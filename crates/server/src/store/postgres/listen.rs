@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
-use tokio_postgres::{AsyncMessage, Client, Config};
+use tokio_postgres::{AsyncMessage, Client};
 
-use super::{NOW_MS, connect, connect_error, failed};
+use super::{NOW_MS, Target, connect, connect_error, failed};
 use crate::store::{Changed, StoreError};
 
 /// The notification channel every write that changes a game is announced
@@ -53,13 +53,13 @@ struct Session {
 
 /// Connects and listens; from its return on, every change is heard.
 async fn session(
-    config: &Config,
+    target: &Target,
     instance: &str,
     out: &broadcast::Sender<Changed>,
 ) -> Result<Session, StoreError> {
-    let mut config = config.clone();
-    config.application_name(APPLICATION_NAME);
-    let (client, mut conn) = connect(&config).await?;
+    let mut target = target.clone();
+    target.config.application_name(APPLICATION_NAME);
+    let (client, mut conn) = connect(&target).await?;
     let (instance, out) = (instance.to_string(), out.clone());
     let reader = tokio::spawn(async move {
         loop {
@@ -79,7 +79,7 @@ async fn session(
     client
         .batch_execute(&format!("LISTEN {CHANNEL}"))
         .await
-        .map_err(|e| connect_error(&config, &e))?;
+        .map_err(|e| connect_error(&target.config, &e))?;
     Ok(Session { client, reader })
 }
 
@@ -114,16 +114,16 @@ async fn replay(
 /// an opened store hears every later change), then keeps a connection
 /// listening until the returned task is aborted.
 pub(super) async fn start(
-    config: Config,
+    target: Target,
     instance: String,
     out: broadcast::Sender<Changed>,
 ) -> Result<JoinHandle<()>, StoreError> {
-    let first = session(&config, &instance, &out).await?;
-    Ok(tokio::spawn(keep_listening(config, instance, out, first)))
+    let first = session(&target, &instance, &out).await?;
+    Ok(tokio::spawn(keep_listening(target, instance, out, first)))
 }
 
 async fn keep_listening(
-    config: Config,
+    target: Target,
     instance: String,
     out: broadcast::Sender<Changed>,
     mut current: Session,
@@ -140,7 +140,7 @@ async fn keep_listening(
         let mut wait = Duration::from_millis(100);
         current = loop {
             tokio::time::sleep(wait).await;
-            match session(&config, &instance, &out).await {
+            match session(&target, &instance, &out).await {
                 // Listening again: what changed meanwhile is read (a
                 // change after LISTEN may be announced twice, none missed).
                 Ok(s) => match replay(&s, lost.elapsed() + REPLAY_MARGIN, &out).await {

@@ -1,0 +1,526 @@
+//! TLS to PostgreSQL, with the meaning libpq gives a URL's `sslmode` and
+//! `sslrootcert`, so that an operator's libpq URL means the same here.
+//!
+//! tokio-postgres reads only `disable`, `prefer` and `require`, and no
+//! `sslrootcert`: [`split`] takes these options out of the URL and leaves
+//! the rest to tokio-postgres; [`connector`] makes the one rustls connector
+//! the pool and the listening connection share, whose certificate check is
+//! the mode's.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::client::{verify_server_cert_signed_by_trust_anchor, verify_server_name};
+use rustls::crypto::{CryptoProvider, verify_tls12_signature, verify_tls13_signature};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+use rustls::server::ParsedCertificate;
+use rustls::{CertificateError, DigitallySignedStruct, RootCertStore, SignatureScheme};
+use tokio_postgres_rustls::MakeRustlsConnect;
+
+/// How much TLS a connection needs and what of the server's certificate is
+/// checked: libpq's `sslmode`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SslMode {
+    /// Plain text only.
+    Disable,
+    /// TLS if the server offers it, else plain text (libpq's default).
+    Prefer,
+    /// TLS or no connection.
+    Require,
+    /// TLS, and the certificate chain leads to a trusted CA.
+    VerifyCa,
+    /// As [`SslMode::VerifyCa`], and the certificate names the host.
+    VerifyFull,
+}
+
+impl SslMode {
+    /// The option's value in a URL.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            SslMode::Disable => "disable",
+            SslMode::Prefer => "prefer",
+            SslMode::Require => "require",
+            SslMode::VerifyCa => "verify-ca",
+            SslMode::VerifyFull => "verify-full",
+        }
+    }
+
+    /// What tokio-postgres is told: whether TLS may, or must, be used (it
+    /// knows nothing of verification, which is the connector's).
+    pub(crate) fn negotiation(self) -> tokio_postgres::config::SslMode {
+        use tokio_postgres::config::SslMode as Tp;
+        match self {
+            SslMode::Disable => Tp::Disable,
+            SslMode::Prefer => Tp::Prefer,
+            SslMode::Require | SslMode::VerifyCa | SslMode::VerifyFull => Tp::Require,
+        }
+    }
+}
+
+/// Whose CAs a certificate chain must lead to (`sslrootcert`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Roots {
+    /// None given.
+    Unset,
+    /// The CA certificates in a PEM file.
+    File(PathBuf),
+    /// The system's trusted CAs (`sslrootcert=system`, as in libpq 16).
+    System,
+}
+
+/// The TLS options of a URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TlsOptions {
+    /// `sslmode` (default `prefer`).
+    pub mode: SslMode,
+    /// `sslrootcert`.
+    pub roots: Roots,
+}
+
+/// A URL without the options [`split`] read, and those options.
+#[derive(Debug)]
+pub(crate) struct Split {
+    /// The URL for tokio-postgres.
+    pub rest: String,
+    /// What was read.
+    pub tls: TlsOptions,
+}
+
+/// Takes `sslmode` and `sslrootcert` out of a `postgres://` URL's query.
+/// Errors are one line without the URL (the caller names it, without its
+/// password). A URL that is not of the `scheme://` form is left whole.
+pub(crate) fn split(url: &str) -> Result<Split, String> {
+    let mut tls = TlsOptions {
+        mode: SslMode::Prefer,
+        roots: Roots::Unset,
+    };
+    // Where the query starts, found as tokio-postgres finds it: the
+    // credentials run to the first '@' (a password may hold '?').
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
+        return Ok(Split {
+            rest: url.to_string(),
+            tls,
+        });
+    };
+    let after_creds = url[scheme_end..]
+        .find('@')
+        .map_or(scheme_end, |i| scheme_end + i + 1);
+    let Some(q) = url[after_creds..].find('?').map(|i| after_creds + i) else {
+        return Ok(Split {
+            rest: url.to_string(),
+            tls,
+        });
+    };
+    let mut kept = Vec::new();
+    let mut mode = None;
+    for pair in url[q + 1..].split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match decode(key)?.as_str() {
+            "sslmode" => mode = Some(read_mode(&decode(value)?)?),
+            "sslrootcert" => {
+                let v = decode(value)?;
+                tls.roots = match v.as_str() {
+                    "" => return Err("sslrootcert is empty: give a CA certificate file".into()),
+                    "system" => Roots::System,
+                    _ => Roots::File(PathBuf::from(v)),
+                };
+            }
+            "sslcert" | "sslkey" | "sslpassword" => {
+                return Err(format!(
+                    "{} is not supported: kyoku does not log in with a client certificate \
+                     (use a password)",
+                    decode(key)?
+                ));
+            }
+            _ => kept.push(pair),
+        }
+    }
+    tls.mode = mode.unwrap_or(SslMode::Prefer);
+    if tls.roots == Roots::System && tls.mode != SslMode::VerifyFull {
+        // As libpq: trusting any public CA is safe only with the host checked.
+        return Err(format!(
+            "sslrootcert=system needs sslmode=verify-full (not {})",
+            tls.mode.name()
+        ));
+    }
+    let mut rest = url[..q].to_string();
+    if !kept.is_empty() {
+        rest.push('?');
+        rest.push_str(&kept.join("&"));
+    }
+    Ok(Split { rest, tls })
+}
+
+/// Reads `sslmode`'s value.
+fn read_mode(v: &str) -> Result<SslMode, String> {
+    Ok(match v {
+        "disable" => SslMode::Disable,
+        "prefer" => SslMode::Prefer,
+        "require" => SslMode::Require,
+        "verify-ca" => SslMode::VerifyCa,
+        "verify-full" => SslMode::VerifyFull,
+        "allow" => {
+            return Err(
+                "sslmode=allow is not supported: use prefer (TLS when the server \
+                        offers it) or disable"
+                    .into(),
+            );
+        }
+        _ => {
+            return Err(format!(
+                "sslmode {v:?} is none of disable, prefer, require, verify-ca, verify-full"
+            ));
+        }
+    })
+}
+
+/// Percent-decodes a query's key or value (as tokio-postgres does).
+fn decode(s: &str) -> Result<String, String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).and_then(|&c| hex(c)),
+            b.get(i + 2).and_then(|&c| hex(c)),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                // Two hex digits are below 256.
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| format!("{s:?} is not UTF-8 once percent-decoded"))
+}
+
+/// The rustls connector for `tls`, shared by every connection of a store.
+/// Reads the `sslrootcert` file or the system's CAs now, so that a bad file
+/// is reported when the store opens rather than at each connection.
+pub(crate) fn connector(tls: &TlsOptions) -> Result<MakeRustlsConnect, String> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let roots = match (&tls.roots, tls.mode) {
+        (_, SslMode::Disable) => None,
+        (Roots::File(path), _) => Some(roots_from_file(path)?),
+        // libpq checks the chain in require (and prefer) only when given a CA.
+        (Roots::Unset, SslMode::Prefer | SslMode::Require) => None,
+        (Roots::System | Roots::Unset, _) => Some(system_roots()?),
+    };
+    let verifier = Verifier {
+        roots: roots.map(Arc::new),
+        check_name: tls.mode == SslMode::VerifyFull,
+        provider: provider.clone(),
+    };
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS setup: {e}"))?
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(verifier))
+        .with_no_client_auth();
+    // PostgreSQL 17 asks for this with direct TLS; earlier ones ignore it.
+    config.alpn_protocols = vec![b"postgresql".to_vec()];
+    Ok(MakeRustlsConnect::new(config))
+}
+
+/// The CA certificates of a PEM file.
+fn roots_from_file(path: &std::path::Path) -> Result<RootCertStore, String> {
+    let shown = path.display();
+    let pem = std::fs::read(path).map_err(|e| format!("cannot read sslrootcert {shown}: {e}"))?;
+    let mut roots = RootCertStore::empty();
+    for cert in CertificateDer::pem_slice_iter(&pem) {
+        let cert = cert.map_err(|e| format!("sslrootcert {shown} is not valid PEM: {e}"))?;
+        roots
+            .add(cert)
+            .map_err(|e| format!("sslrootcert {shown} holds a bad CA certificate: {e}"))?;
+    }
+    if roots.is_empty() {
+        return Err(format!(
+            "sslrootcert {shown} holds no certificate (want the CA's certificate in PEM, \
+             -----BEGIN CERTIFICATE-----)"
+        ));
+    }
+    Ok(roots)
+}
+
+/// The system's trusted CAs.
+fn system_roots() -> Result<RootCertStore, String> {
+    let found = rustls_native_certs::load_native_certs();
+    let mut roots = RootCertStore::empty();
+    let (added, _ignored) = roots.add_parsable_certificates(found.certs);
+    if added == 0 {
+        let why = found
+            .errors
+            .first()
+            .map(|e| format!(" ({e})"))
+            .unwrap_or_default();
+        return Err(format!(
+            "no trusted CA certificates found on this system{why}: give the server's CA \
+             with sslrootcert=FILE"
+        ));
+    }
+    Ok(roots)
+}
+
+/// Checks a server's certificate as the mode says: not at all without
+/// roots, else the chain up to them, and the host name if asked.
+#[derive(Debug)]
+struct Verifier {
+    roots: Option<Arc<RootCertStore>>,
+    check_name: bool,
+    provider: Arc<CryptoProvider>,
+}
+
+impl ServerCertVerifier for Verifier {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        _ocsp_response: &[u8],
+        now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        let Some(roots) = &self.roots else {
+            return Ok(ServerCertVerified::assertion());
+        };
+        let cert = ParsedCertificate::try_from(end_entity)?;
+        verify_server_cert_signed_by_trust_anchor(
+            &cert,
+            roots,
+            intermediates,
+            now,
+            self.provider.signature_verification_algorithms.all,
+        )?;
+        if self.check_name {
+            verify_server_name(&cert, server_name)?;
+        }
+        Ok(ServerCertVerified::assertion())
+    }
+
+    // The handshake's signatures are checked in every mode: they prove the
+    // server holds the key of the certificate it showed.
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.provider
+            .signature_verification_algorithms
+            .supported_schemes()
+    }
+}
+
+/// Why a connection's TLS failed, in words, if it did: `None` for any
+/// other failure. `host` is the name the certificate was checked against.
+pub(crate) fn failure(e: &tokio_postgres::Error, host: &str) -> Option<String> {
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        // tokio-rustls wraps rustls's error in an io::Error, whose
+        // `source` skips it: look inside.
+        let inner = s
+            .downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+            .and_then(|i| i.downcast_ref::<rustls::Error>());
+        if let Some(r) = inner.or_else(|| s.downcast_ref::<rustls::Error>()) {
+            return Some(explain(r, host));
+        }
+        if s.to_string() == "server does not support TLS" {
+            return Some(
+                "the server does not offer TLS, which the sslmode demands (turn ssl \
+                         on in the server's configuration, or use sslmode=prefer)"
+                    .into(),
+            );
+        }
+        source = s.source();
+    }
+    None
+}
+
+/// A rustls failure in words a person can act on.
+fn explain(e: &rustls::Error, host: &str) -> String {
+    let cert = |why: String| format!("its TLS certificate does not verify: {why}");
+    match e {
+        rustls::Error::InvalidCertificate(c) => match c {
+            CertificateError::UnknownIssuer => cert(
+                "it is not signed by a CA kyoku trusts (sslrootcert=FILE names the CA \
+                 to trust)"
+                    .into(),
+            ),
+            CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. } => {
+                cert(format!(
+                    "it is not made for the host name {host:?} ({c}); connect by a name it \
+                     holds, or use sslmode=verify-ca"
+                ))
+            }
+            CertificateError::Expired | CertificateError::ExpiredContext { .. } => {
+                cert(format!("it has expired ({c})"))
+            }
+            other => cert(other.to_string()),
+        },
+        other => format!("the TLS handshake failed: {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn tls(url: &str) -> TlsOptions {
+        split(url).unwrap().tls
+    }
+
+    #[test]
+    fn the_default_is_prefer_without_roots() {
+        let s = split("postgres://u:p@h/db").unwrap();
+        assert_eq!(s.rest, "postgres://u:p@h/db");
+        assert_eq!(s.tls.mode, SslMode::Prefer);
+        assert_eq!(s.tls.roots, Roots::Unset);
+    }
+
+    #[test]
+    fn tls_options_are_taken_out_and_the_rest_kept() {
+        let s = split(
+            "postgres://u:p@h:5/db?connect_timeout=2&sslmode=verify-full\
+             &sslrootcert=%2Fetc%2Fca.pem&application_name=x",
+        )
+        .unwrap();
+        assert_eq!(
+            s.rest,
+            "postgres://u:p@h:5/db?connect_timeout=2&application_name=x"
+        );
+        assert_eq!(s.tls.mode, SslMode::VerifyFull);
+        assert_eq!(s.tls.roots, Roots::File("/etc/ca.pem".into()));
+        let s = split("postgres://h/db?sslmode=require").unwrap();
+        assert_eq!(s.rest, "postgres://h/db");
+    }
+
+    #[test]
+    fn every_libpq_mode_is_read() {
+        for (v, m) in [
+            ("disable", SslMode::Disable),
+            ("prefer", SslMode::Prefer),
+            ("require", SslMode::Require),
+            ("verify-ca", SslMode::VerifyCa),
+            ("verify-full", SslMode::VerifyFull),
+        ] {
+            assert_eq!(tls(&format!("postgres://h?sslmode={v}")).mode, m);
+            assert_eq!(m.name(), v);
+        }
+    }
+
+    #[test]
+    fn a_password_with_a_question_mark_is_not_a_query() {
+        let s = split("postgres://u:a?sslmode=x@h/db?sslmode=require").unwrap();
+        assert_eq!(s.rest, "postgres://u:a?sslmode=x@h/db");
+        assert_eq!(s.tls.mode, SslMode::Require);
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_what_to_do() {
+        for (url, says) in [
+            ("postgres://h?sslmode=strict", "none of disable"),
+            ("postgres://h?sslmode=allow", "use prefer"),
+            ("postgres://h?sslrootcert=", "give a CA"),
+            (
+                "postgres://h?sslrootcert=system",
+                "needs sslmode=verify-full",
+            ),
+            ("postgres://h?sslcert=c.pem", "client certificate"),
+            ("postgres://h?sslmode=%ff", "not UTF-8"),
+        ] {
+            let e = split(url).unwrap_err();
+            assert!(e.contains(says), "{url}: {e}");
+        }
+        assert_eq!(
+            tls("postgres://h?sslmode=verify-full&sslrootcert=system").roots,
+            Roots::System
+        );
+    }
+
+    #[test]
+    fn a_bad_root_file_is_named() {
+        let refusal = |o: &TlsOptions| connector(o).err().expect("refused");
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing.pem");
+        let options = |p: &std::path::Path| TlsOptions {
+            mode: SslMode::VerifyCa,
+            roots: Roots::File(p.to_path_buf()),
+        };
+        let e = refusal(&options(&missing));
+        assert!(
+            e.contains("cannot read sslrootcert") && e.contains("missing.pem"),
+            "{e}"
+        );
+        let empty = dir.path().join("empty.pem");
+        std::fs::write(&empty, "no pem here\n").unwrap();
+        let e = refusal(&options(&empty));
+        assert!(e.contains("holds no certificate"), "{e}");
+        let bad = dir.path().join("bad.pem");
+        std::fs::write(
+            &bad,
+            "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+        )
+        .unwrap();
+        let e = refusal(&options(&bad));
+        assert!(e.contains("bad CA certificate"), "{e}");
+    }
+
+    #[test]
+    fn no_roots_are_read_where_none_are_checked() {
+        for mode in [SslMode::Disable, SslMode::Prefer, SslMode::Require] {
+            let options = TlsOptions {
+                mode,
+                roots: Roots::Unset,
+            };
+            assert!(connector(&options).is_ok());
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn reading_never_panics(s in ".*") {
+            let _ = split(&s);
+            let _ = split(&format!("postgres://u:p@h/db?{s}"));
+        }
+
+        #[test]
+        fn other_options_pass_through(k in "[a-z_]{1,12}", v in "[a-zA-Z0-9_.-]{0,12}") {
+            prop_assume!(!k.starts_with("ssl"));
+            let url = format!("postgres://h/db?{k}={v}&sslmode=require");
+            let s = split(&url).unwrap();
+            prop_assert_eq!(s.rest, format!("postgres://h/db?{k}={v}"));
+        }
+    }
+}
