@@ -163,6 +163,27 @@ impl ShiamgonPolicy {
     }
 }
 
+impl ShiamgonPolicy {
+    /// The scores of the placements among `moves`, indexed by field (0 for
+    /// fields not among them).
+    fn scores_by_field(&self, pos: &Position, moves: &[Move]) -> [i32; 256] {
+        let fields: Bits = moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Field(f) => Some(*f as usize),
+                Move::Pass => None,
+            })
+            .collect();
+        let mut scores = Vec::new();
+        self.score_fields(pos, fields, &mut scores);
+        let mut by_field = [0i32; 256];
+        for (f, s) in scores {
+            by_field[f as usize] = s;
+        }
+        by_field
+    }
+}
+
 impl Policy<Position> for ShiamgonPolicy {
     fn rollout_move(
         &self,
@@ -195,19 +216,7 @@ impl Policy<Position> for ShiamgonPolicy {
 
     fn order_moves(&self, pos: &Position, moves: &mut [Move], rng: &mut SeededRng) {
         moves.shuffle(rng);
-        let fields: Bits = moves
-            .iter()
-            .filter_map(|m| match m {
-                Move::Field(f) => Some(*f as usize),
-                Move::Pass => None,
-            })
-            .collect();
-        let mut scores = Vec::new();
-        self.score_fields(pos, fields, &mut scores);
-        let mut by_field = [0i32; 256];
-        for (f, s) in scores {
-            by_field[f as usize] = s;
-        }
+        let by_field = self.scores_by_field(pos, moves);
         // Stable: equal scores keep their shuffled order; best last.
         moves.sort_by_key(|m| match m {
             Move::Field(f) => by_field[*f as usize],
@@ -222,6 +231,18 @@ impl Policy<Position> for ShiamgonPolicy {
             Move::Field(f) => Some(*f as u16),
             Move::Pass => None,
         }
+    }
+
+    /// The rollout scores as RAVE's prior, a score of 4 (a prisoner, a
+    /// capture) or more counting fully: the moves the playouts would pick
+    /// are the ones the tree should look at first.
+    fn prior(&self, pos: &Position, moves: &[Move], out: &mut Vec<f32>) {
+        out.clear();
+        let by_field = self.scores_by_field(pos, moves);
+        out.extend(moves.iter().map(|m| match m {
+            Move::Field(f) => by_field[*f as usize].clamp(0, 4) as f32 / 4.0,
+            Move::Pass => 0.0,
+        }));
     }
 }
 
