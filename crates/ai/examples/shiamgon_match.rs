@@ -3,8 +3,9 @@
 //! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS]`
 //!
 //! Specs: `random`, `ai:N` (the level), `base:N` (level N without RAVE:
-//! plain UCT), `rave:N[:K:C]` (level N with RAVE, equivalence K and
-//! exploration C, by default 500 and 0.25), `uniform:N[:K]` (level N with uniform playouts, K times as
+//! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
+//! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
+//! at the node's mean plus B times the policy's liking, by default none), `uniform:N[:K]` (level N with uniform playouts, K times as
 //! many). A search spec followed by `@MS` searches MS milliseconds per
 //! decision with no playout limit (for comparisons at equal time).
 //!
@@ -50,9 +51,13 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
         "ai" | "base" => {}
         "rave" => {
             config = level_config(with_rave(l, RAVE_EQUIVALENCE));
-            if let [_, _, k, c] = parts[..] {
+            if let [_, _, k, c, ..] = parts[..] {
                 config.rave_equivalence = k.parse().expect("an equivalence");
                 config.exploration = c.parse().expect("an exploration");
+            }
+            if let [_, _, _, _, m, b] = parts[..] {
+                config.rave_prior_visits = m.parse().expect("prior visits");
+                config.rave_prior_bonus = b.parse().expect("a prior bonus");
             }
         }
         other => panic!("unknown spec {other}"),

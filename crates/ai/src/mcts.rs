@@ -109,6 +109,16 @@ pub struct Config {
     /// plain UCT, every move tried once before UCB1 chooses (the search of
     /// every game whose policy names no moves, see [`Policy::amaf_key`]).
     pub rave_equivalence: f64,
+    /// RAVE only: virtual AMAF playouts every move of a node starts with,
+    /// scored at the node's own mean (plus [`Config::rave_prior_bonus`] for
+    /// the policy's favourites). They keep a move seen in one lucky playout
+    /// from outranking the rest, and let the policy's opinion count before
+    /// the playouts have one. 0 = no prior (the search of before).
+    pub rave_prior_visits: f64,
+    /// RAVE only: how far above the node's own mean a move's virtual AMAF
+    /// playouts score, times the policy's liking of it in `[0, 1]`
+    /// ([`Policy::prior`]). Used only with [`Config::rave_prior_visits`].
+    pub rave_prior_bonus: f64,
 }
 
 impl Default for Config {
@@ -122,6 +132,8 @@ impl Default for Config {
             threads: 1,
             reuse_tree: true,
             rave_equivalence: 0.0,
+            rave_prior_visits: 0.0,
+            rave_prior_bonus: 0.0,
         }
     }
 }
@@ -176,6 +188,16 @@ pub trait Policy<P: Position>: Clone + Send + Sync {
     fn amaf_key(&self, mv: &P::Move) -> Option<u16> {
         let _ = mv;
         None
+    }
+
+    /// For RAVE's prior ([`Config::rave_prior_visits`]): how much the policy
+    /// likes each of `moves` in `pos`, in `[0, 1]` (0 = no opinion), pushed
+    /// onto `out` (cleared first) in the same order. The default has no
+    /// opinion on any move.
+    fn prior(&self, pos: &P, moves: &[P::Move], out: &mut Vec<f32>) {
+        let _ = pos;
+        out.clear();
+        out.resize(moves.len(), 0.0);
     }
 }
 
@@ -235,6 +257,9 @@ struct Arm<M> {
     amaf_visits: u32,
     /// The acting player's rewards over those playouts.
     amaf_sum: f32,
+    /// The policy's liking of the move in `[0, 1]` ([`Policy::prior`]; 0
+    /// without a prior).
+    prior: f32,
 }
 
 const NO_KEY: u16 = u16::MAX;
@@ -648,7 +673,7 @@ impl<P: Position> Tree<P> {
                 }
                 ToAct::Player(p, _) if rave => {
                     if !self.nodes[at].listed {
-                        self.list_arms(at, &pos, policy, buf);
+                        self.list_arms(at, &pos, policy, config, buf);
                     }
                     match self.select_rave(at, p.index(), config) {
                         Some(j) => {
@@ -744,20 +769,27 @@ impl<P: Position> Tree<P> {
         at: usize,
         pos: &P,
         policy: &Pol,
+        config: &Config,
         buf: &mut Vec<P::Move>,
     ) {
         buf.clear();
         pos.legal_moves(buf);
         policy.order_moves(pos, buf, &mut self.rng);
+        let mut priors = Vec::new();
+        if config.rave_prior_visits > 0.0 {
+            policy.prior(pos, buf, &mut priors);
+        }
         let node = &mut self.nodes[at];
         node.arms = buf
             .iter()
-            .map(|&mv| Arm {
+            .enumerate()
+            .map(|(j, &mv)| Arm {
                 mv,
                 key: policy.amaf_key(&mv).unwrap_or(NO_KEY),
                 child: NONE,
                 amaf_visits: 0,
                 amaf_sum: 0.0,
+                prior: priors.get(j).copied().unwrap_or(0.0).clamp(0.0, 1.0),
             })
             .collect();
         node.listed = true;
@@ -766,11 +798,14 @@ impl<P: Position> Tree<P> {
     /// The arm best for player `p` under RAVE: the mean reward blended with
     /// the AMAF mean (all AMAF while a move is untried), plus the UCB1 term.
     /// Untried moves with no AMAF statistics count at the node's own mean;
-    /// ties go to the policy's favourite (the later arm).
+    /// ties go to the policy's favourite (the later arm). With a prior, every
+    /// move's AMAF statistics start with [`Config::rave_prior_visits`]
+    /// virtual playouts at the node's own mean plus its policy bonus.
     fn select_rave(&self, at: usize, p: usize, config: &Config) -> Option<usize> {
         let node = &self.nodes[at];
         let ln = (node.visits.max(1) as f64).ln();
         let k = config.rave_equivalence;
+        let m = config.rave_prior_visits;
         let own = if node.visits > 0 {
             node.sums[p] as f64 / node.visits as f64
         } else {
@@ -783,11 +818,20 @@ impl<P: Position> Tree<P> {
                 Some(c) if c.visits > 0 => (c.visits as f64, c.sums[p] as f64 / c.visits as f64),
                 _ => (0.0, own),
             };
-            let mixed = if a.amaf_visits > 0 {
-                let beta = (k / (3.0 * n + k)).sqrt();
-                (1.0 - beta) * q + beta * (a.amaf_sum as f64 / a.amaf_visits as f64)
+            let amaf = if m > 0.0 {
+                let virtual_mean = own + config.rave_prior_bonus * a.prior as f64;
+                Some((a.amaf_sum as f64 + m * virtual_mean) / (a.amaf_visits as f64 + m))
+            } else if a.amaf_visits > 0 {
+                Some(a.amaf_sum as f64 / a.amaf_visits as f64)
             } else {
-                q
+                None
+            };
+            let mixed = match amaf {
+                Some(amaf) => {
+                    let beta = (k / (3.0 * n + k)).sqrt();
+                    (1.0 - beta) * q + beta * amaf
+                }
+                None => q,
             };
             let v = mixed + config.exploration * (ln / (n + 1.0)).sqrt();
             if v >= best_v {
@@ -1018,6 +1062,56 @@ mod tests {
             .filter(|a| a.child == NONE && a.amaf_visits > 0)
             .count();
         assert!(seen_untried > 100, "{seen_untried}");
+    }
+
+    /// Uniform playouts that like only the placement on the lowest field,
+    /// whatever the tree's order puts last.
+    #[derive(Clone)]
+    struct LikesLowest;
+
+    impl Policy<Shiamgon> for LikesLowest {
+        fn rollout_move(
+            &self,
+            pos: &Shiamgon,
+            rng: &mut SeededRng,
+            buf: &mut Vec<kyoku_shiamgon::Move>,
+        ) -> Option<kyoku_shiamgon::Move> {
+            Uniform.rollout_move(pos, rng, buf)
+        }
+        fn amaf_key(&self, mv: &kyoku_shiamgon::Move) -> Option<u16> {
+            ShiamgonPolicy::default().amaf_key(mv)
+        }
+        fn prior(&self, _: &Shiamgon, moves: &[kyoku_shiamgon::Move], out: &mut Vec<f32>) {
+            let lowest = moves.iter().min();
+            out.clear();
+            out.extend(moves.iter().map(|m| f32::from(Some(m) == lowest)));
+        }
+    }
+
+    /// A strong prior sends every playout of the root to the move the policy
+    /// likes; without one (the same search otherwise) the playouts spread.
+    #[test]
+    fn the_prior_steers_the_search() {
+        let rec = GameRecord::new(Shiamgon::start(BoardKind::Disc5, 3).unwrap());
+        let mut moves = Vec::new();
+        rec.legal_moves(&mut moves);
+        let lowest = *moves.iter().min().unwrap();
+        let config = |m: f64| Config {
+            budget: Budget::playouts(300),
+            max_rollout_plies: 20,
+            rave_equivalence: 500.0,
+            exploration: 0.25,
+            rave_prior_visits: m,
+            rave_prior_bonus: 10.0,
+            ..Config::default()
+        };
+        let mut with = Mcts::new(config(1000.0), LikesLowest, 2);
+        assert_eq!(with.search(&rec), Some(lowest));
+        assert_eq!(with.root_stats()[0].visits, 300);
+        let mut without = Mcts::new(config(0.0), LikesLowest, 2);
+        without.search(&rec).unwrap();
+        assert!(without.root_stats()[0].visits < 300);
+        assert!(without.root_stats().iter().filter(|s| s.visits > 0).count() > 10);
     }
 
     /// RAVE moves the tree's roots like plain UCT: the kept arms point at

@@ -109,6 +109,25 @@ fn last_liberties(pos: &Position, out: &mut Vec<LastLiberty>) {
 }
 
 impl ShiamgonPolicy {
+    /// The scores of the placements among `moves`, indexed by field (0 for
+    /// fields not among them).
+    fn scores_by_field(&self, pos: &Position, moves: &[Move]) -> [i32; 256] {
+        let fields: Bits = moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Field(f) => Some(*f as usize),
+                Move::Pass => None,
+            })
+            .collect();
+        let mut scores = Vec::new();
+        self.score_fields(pos, fields, &mut scores);
+        let mut by_field = [0i32; 256];
+        for (f, s) in scores {
+            by_field[f as usize] = s;
+        }
+        by_field
+    }
+
     /// The score of each of `fields` for whoever acts in `pos` (higher is
     /// better), pushed onto `scores` in the fields' order.
     fn score_fields(&self, pos: &Position, fields: Bits, scores: &mut Vec<(u8, i32)>) {
@@ -195,19 +214,7 @@ impl Policy<Position> for ShiamgonPolicy {
 
     fn order_moves(&self, pos: &Position, moves: &mut [Move], rng: &mut SeededRng) {
         moves.shuffle(rng);
-        let fields: Bits = moves
-            .iter()
-            .filter_map(|m| match m {
-                Move::Field(f) => Some(*f as usize),
-                Move::Pass => None,
-            })
-            .collect();
-        let mut scores = Vec::new();
-        self.score_fields(pos, fields, &mut scores);
-        let mut by_field = [0i32; 256];
-        for (f, s) in scores {
-            by_field[f as usize] = s;
-        }
+        let by_field = self.scores_by_field(pos, moves);
         // Stable: equal scores keep their shuffled order; best last.
         moves.sort_by_key(|m| match m {
             Move::Field(f) => by_field[*f as usize],
@@ -222,6 +229,18 @@ impl Policy<Position> for ShiamgonPolicy {
             Move::Field(f) => Some(*f as u16),
             Move::Pass => None,
         }
+    }
+
+    /// The rollout scores as RAVE's prior, a score of 4 (a prisoner, a
+    /// capture) or more counting fully: the moves the playouts would pick
+    /// are the ones the tree should look at first.
+    fn prior(&self, pos: &Position, moves: &[Move], out: &mut Vec<f32>) {
+        out.clear();
+        let by_field = self.scores_by_field(pos, moves);
+        out.extend(moves.iter().map(|m| match m {
+            Move::Field(f) => by_field[*f as usize].clamp(0, 4) as f32 / 4.0,
+            Move::Pass => 0.0,
+        }));
     }
 }
 
@@ -245,9 +264,13 @@ pub struct Level {
 /// the playouts over the promising moves, so the search explores less.
 pub const RAVE_EXPLORATION: f64 = 0.25;
 
-/// RAVE's equivalence parameter as measured (see `docs/ai.md`). No level
-/// uses RAVE yet: at equal time it beat plain UCT clearly on disc5 but
-/// not on disc10.
+/// RAVE's equivalence parameter as first measured (see `docs/ai.md`). No
+/// level uses RAVE: at equal time (70 ms, level-3 settings) `k = 500` beat
+/// plain UCT clearly on disc5 (rank gain 0.24 ± 0.18, 200 games) but not on
+/// disc10 (−0.07 ± 0.26, 105 games), and neither did `k = 50` on disc10
+/// (0.08 ± 0.25, 120 games). `k = 50` with a prior from the policy
+/// ([`Config::rave_prior_visits`] 30, bonus 0.2) led on disc10 in a 40-game
+/// pilot (0.62 ± 0.41) and awaits a confirming match and a disc5 check.
 pub const RAVE_EQUIVALENCE: f64 = 500.0;
 
 /// The five levels.

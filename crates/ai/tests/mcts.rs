@@ -121,6 +121,36 @@ fn finds_captures_and_answers_for_the_answering_player() {
     }
 }
 
+/// RAVE's prior from the policy likes the capture of each position best,
+/// and has no opinion at the start.
+#[test]
+fn the_policy_prior_likes_captures() {
+    use kyoku_ai::mcts::Policy as _;
+    let policy = ShiamgonPolicy::default();
+    let mut moves = Vec::new();
+    let mut prior = Vec::new();
+    for &(text, best, _, _) in CAPTURES {
+        let rec = record(text);
+        let pos = rec.position();
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        policy.prior(pos, &moves, &mut prior);
+        assert_eq!(prior.len(), moves.len());
+        let (i, &top) = prior
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap();
+        assert_eq!(top, 1.0, "{text}");
+        assert_eq!(pos.move_to_text(moves[i]), best, "{text}");
+        assert!(prior.iter().all(|p| (0.0..=1.0).contains(p)));
+    }
+    let start = Position::start(BoardKind::Disc10, 3).unwrap();
+    start.legal_moves(&mut moves);
+    policy.prior(&start, &moves, &mut prior);
+    assert!(prior.iter().all(|&p| p == 0.0));
+}
+
 #[test]
 fn tree_reuse_keeps_visits() {
     let mut rec = GameRecord::new(Position::start(BoardKind::Disc5, 3).unwrap());
