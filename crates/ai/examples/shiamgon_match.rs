@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use kyoku_ai::mcts::{Budget, Mcts, MctsAgent};
 use kyoku_ai::shiamgon::{
-    RAVE_EQUIVALENCE, ShiamgonPolicy, level, level_config, plain, uniform_searcher, with_rave,
+    RAVE_FIRST, ShiamgonPolicy, level, level_config, plain, uniform_searcher, with_rave,
 };
 use kyoku_core::{Agent, GameRecord, Player, RandomAgent};
 use kyoku_shiamgon::{BoardKind, Position};
@@ -46,22 +46,22 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if parts[0] == "base" {
         l = plain(l);
     }
-    let mut config = level_config(l);
-    match parts[0] {
-        "ai" | "base" => {}
+    let mut config = match parts[0] {
+        "ai" | "base" => level_config(l),
         "rave" => {
-            config = level_config(with_rave(l, RAVE_EQUIVALENCE));
+            let mut rave = RAVE_FIRST;
             if let [_, _, k, c, ..] = parts[..] {
-                config.rave_equivalence = k.parse().expect("an equivalence");
-                config.exploration = c.parse().expect("an exploration");
+                rave.equivalence = k.parse().expect("an equivalence");
+                rave.exploration = c.parse().expect("an exploration");
             }
             if let [_, _, _, _, m, b] = parts[..] {
-                config.rave_prior_visits = m.parse().expect("prior visits");
-                config.rave_prior_bonus = b.parse().expect("a prior bonus");
+                rave.prior_visits = m.parse().expect("prior visits");
+                rave.prior_bonus = b.parse().expect("a prior bonus");
             }
+            level_config(with_rave(l, rave))
         }
         other => panic!("unknown spec {other}"),
-    }
+    };
     if let Some(ms) = ms {
         config.budget = Budget::time(Duration::from_millis(ms));
     }

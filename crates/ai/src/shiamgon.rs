@@ -244,6 +244,21 @@ impl Policy<Position> for ShiamgonPolicy {
     }
 }
 
+/// RAVE's settings (see [`Config::rave_equivalence`] and the prior after it).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Rave {
+    /// The equivalence parameter `k` ([`Config::rave_equivalence`]).
+    pub equivalence: f64,
+    /// The UCB1 exploration constant under RAVE ([`Config::exploration`]):
+    /// the AMAF means already spread the playouts over the promising moves,
+    /// so the search explores less than plain UCT.
+    pub exploration: f64,
+    /// Virtual AMAF playouts per move ([`Config::rave_prior_visits`]).
+    pub prior_visits: f64,
+    /// The policy's weight in them ([`Config::rave_prior_bonus`]).
+    pub prior_bonus: f64,
+}
+
 /// The search settings of a level (1 = weakest … 5 = strongest).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Level {
@@ -255,23 +270,33 @@ pub struct Level {
     pub time_ms: u64,
     /// Decisions per playout before it is scored.
     pub rollout_plies: usize,
-    /// RAVE's equivalence parameter (0 = plain UCT); see
-    /// [`Config::rave_equivalence`].
-    pub rave: f64,
+    /// RAVE, or `None` for plain UCT.
+    pub rave: Option<Rave>,
 }
 
-/// The UCB1 exploration constant under RAVE: the AMAF means already spread
-/// the playouts over the promising moves, so the search explores less.
+/// The UCB1 exploration constant under RAVE (see [`Rave::exploration`]).
 pub const RAVE_EXPLORATION: f64 = 0.25;
 
-/// RAVE's equivalence parameter as first measured (see `docs/ai.md`). No
-/// level uses RAVE: at equal time (70 ms, level-3 settings) `k = 500` beat
-/// plain UCT clearly on disc5 (rank gain 0.24 ± 0.18, 200 games) but not on
-/// disc10 (−0.07 ± 0.26, 105 games), and neither did `k = 50` on disc10
-/// (0.08 ± 0.25, 120 games). `k = 50` with a prior from the policy
-/// ([`Config::rave_prior_visits`] 30, bonus 0.2) led on disc10 in a 40-game
-/// pilot (0.62 ± 0.41) and awaits a confirming match and a disc5 check.
-pub const RAVE_EQUIVALENCE: f64 = 500.0;
+/// RAVE as first measured (`k = 500`, no prior; see `docs/ai.md`): at equal
+/// time (70 ms, level-3 settings) it beat plain UCT clearly on disc5 (rank
+/// gain 0.24 ± 0.18, 200 games) but not on disc10 (−0.07 ± 0.26, 105 games).
+pub const RAVE_FIRST: Rave = Rave {
+    equivalence: 500.0,
+    exploration: RAVE_EXPLORATION,
+    prior_visits: 0.0,
+    prior_bonus: 0.0,
+};
+
+/// RAVE with a prior from the policy (`k = 50`, 30 virtual playouts, bonus
+/// 0.2): the first setting ahead of plain UCT on both boards at level-3 time
+/// (rank gain 0.34 ± 0.28 on disc10 over 92 games, 0.17 ± 0.17 on disc5
+/// over 200; see `docs/ai.md`).
+pub const RAVE_PRIOR: Rave = Rave {
+    equivalence: 50.0,
+    exploration: RAVE_EXPLORATION,
+    prior_visits: 30.0,
+    prior_bonus: 0.2,
+};
 
 /// The five levels.
 pub const LEVELS: [Level; 5] = [
@@ -280,35 +305,35 @@ pub const LEVELS: [Level; 5] = [
         playouts: 100,
         time_ms: 200,
         rollout_plies: 10,
-        rave: 0.0,
+        rave: None,
     },
     Level {
         level: 2,
         playouts: 400,
         time_ms: 400,
         rollout_plies: 20,
-        rave: 0.0,
+        rave: None,
     },
     Level {
         level: 3,
         playouts: 2000,
         time_ms: 700,
         rollout_plies: 30,
-        rave: 0.0,
+        rave: None,
     },
     Level {
         level: 4,
         playouts: 4000,
         time_ms: 3000,
         rollout_plies: 40,
-        rave: 0.0,
+        rave: None,
     },
     Level {
         level: 5,
         playouts: 8000,
         time_ms: 6000,
         rollout_plies: 40,
-        rave: 0.0,
+        rave: None,
     },
 ];
 
@@ -319,32 +344,39 @@ pub fn level(level: u8) -> Option<Level> {
 
 /// The search config of a level.
 pub fn level_config(l: Level) -> Config {
-    Config {
+    let base = Config {
         budget: Budget {
             playouts: Some(l.playouts),
             nodes: None,
             time: Some(std::time::Duration::from_millis(l.time_ms)),
         },
         max_rollout_plies: l.rollout_plies,
-        rave_equivalence: l.rave,
-        exploration: if l.rave > 0.0 {
-            RAVE_EXPLORATION
-        } else {
-            Config::default().exploration
-        },
         ..Config::default()
+    };
+    match l.rave {
+        None => base,
+        Some(r) => Config {
+            rave_equivalence: r.equivalence,
+            exploration: r.exploration,
+            rave_prior_visits: r.prior_visits,
+            rave_prior_bonus: r.prior_bonus,
+            ..base
+        },
     }
 }
 
 /// A level without RAVE (plain UCT with the same budget): the baseline new
 /// settings are measured against.
 pub fn plain(l: Level) -> Level {
-    Level { rave: 0.0, ..l }
+    Level { rave: None, ..l }
 }
 
-/// A level with RAVE at equivalence `k` (exploration [`RAVE_EXPLORATION`]).
-pub fn with_rave(l: Level, k: f64) -> Level {
-    Level { rave: k, ..l }
+/// A level with RAVE set to `rave` (the budget unchanged).
+pub fn with_rave(l: Level, rave: Rave) -> Level {
+    Level {
+        rave: Some(rave),
+        ..l
+    }
 }
 
 /// The Shiamgon search of a level.

@@ -19,8 +19,8 @@ fn config(playouts: u64) -> Config {
 /// `config` with RAVE as measured.
 fn rave_config(playouts: u64) -> Config {
     Config {
-        rave_equivalence: kyoku_ai::shiamgon::RAVE_EQUIVALENCE,
-        exploration: kyoku_ai::shiamgon::RAVE_EXPLORATION,
+        rave_equivalence: kyoku_ai::shiamgon::RAVE_FIRST.equivalence,
+        exploration: kyoku_ai::shiamgon::RAVE_FIRST.exploration,
         ..config(playouts)
     }
 }
@@ -226,9 +226,10 @@ fn rave_is_off_by_default_and_at_every_level() {
     for l in LEVELS {
         assert_eq!(level_config(l), level_config(plain(l)));
         assert_eq!(level_config(l).exploration, Config::default().exploration);
-        let rave = level_config(with_rave(l, 500.0));
-        assert_eq!(rave.rave_equivalence, 500.0);
+        let rave = level_config(with_rave(l, kyoku_ai::shiamgon::RAVE_PRIOR));
+        assert_eq!(rave.rave_equivalence, 50.0);
         assert_eq!(rave.exploration, kyoku_ai::shiamgon::RAVE_EXPLORATION);
+        assert_eq!((rave.rave_prior_visits, rave.rave_prior_bonus), (30.0, 0.2));
         // The budget of a level does not change with RAVE.
         assert_eq!(rave.budget, level_config(l).budget);
     }
