@@ -13,8 +13,13 @@
 # The server speaks TLS (ssl=on) with a certificate for localhost and
 # 127.0.0.1 signed by a CA made for the cluster; DIR holds that CA's
 # certificate (ca.crt) and one of another CA that signed nothing
-# (other-ca.crt), for the TLS tests. Without openssl the cluster runs
-# without TLS and no DIR is printed.
+# (other-ca.crt), for the TLS tests. The role `kyoku_cert` (may create
+# databases) logs in over TLS with a client certificate only (pg_hba `cert`):
+# DIR/client.crt and client.key are its certificate from the cluster's CA,
+# other-client.crt and .key one from the other CA, which the server refuses.
+# Without openssl the cluster runs without TLS and no DIR is printed.
+# `kyoku` may read every session's statistics (the TLS tests ask the server
+# whether kyoku_cert's connections are encrypted).
 # Everything but the export lines goes to stderr, so `eval` stays clean.
 set -euo pipefail
 
@@ -83,7 +88,18 @@ make_certs() {
     -subj "/CN=localhost" -keyout "$d/server.key" -out "$d/server.csr"
   ssl x509 -req -in "$d/server.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial \
     -days 7 -extfile "$ext" -out "$d/server.crt"
-  rm -f "$d/ca.key" "$d/other-ca.key" "$d/server.csr" "$d/ca.srl" "$ext" "$d/openssl.log"
+  # Client certificates for the role kyoku_cert: one the server trusts, one
+  # from the other CA.
+  printf '%s\n' "basicConstraints=critical,CA:FALSE" "keyUsage=critical,digitalSignature" \
+    "extendedKeyUsage=clientAuth" >"$ext"
+  local who
+  for who in client:ca other-client:other-ca; do
+    ssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+      -subj "/CN=kyoku_cert" -keyout "$d/${who%%:*}.key" -out "$d/${who%%:*}.csr"
+    ssl x509 -req -in "$d/${who%%:*}.csr" -CA "$d/${who#*:}.crt" -CAkey "$d/${who#*:}.key" \
+      -CAcreateserial -days 7 -extfile "$ext" -out "$d/${who%%:*}.crt"
+  done
+  rm -f "$d/ca.key" "$d/other-ca.key" "$d"/*.csr "$d"/*.srl "$ext" "$d/openssl.log"
   # PostgreSQL takes a key only its owner may read.
   chmod 600 "$d/server.key"
   if [ "$(id -u)" -eq 0 ]; then chown "$pg_user" "$d/server.key"; fi
@@ -120,6 +136,7 @@ start() {
     tls_dir="$dir/tls"
     make_certs "$tls_dir"
     ssl_opts="-c ssl=on -c ssl_cert_file=$tls_dir/server.crt -c ssl_key_file=$tls_dir/server.key"
+    ssl_opts+=" -c ssl_ca_file=$tls_dir/ca.crt"
   else
     say "openssl is not installed: the cluster runs without TLS (the TLS tests will skip)"
   fi
@@ -129,6 +146,9 @@ start() {
   as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth-local=trust \
     --auth-host=scram-sha-256 -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 ||
     { cat "$dir/initdb.log" >&2; exit 1; }
+  # The first matching line wins: kyoku_cert by certificate, over TLS only.
+  [ -n "$tls_dir" ] &&
+    as_owner sed -i '1i hostssl all kyoku_cert 127.0.0.1/32 cert' "$dir/data/pg_hba.conf"
   # A probe cannot rule out every race for a port: on a failed start, try
   # another one.
   for attempt in 1 2 3 4 5; do
@@ -147,7 +167,9 @@ start() {
   done
   echo "$dir" >"$pointer"
   as_owner "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres -d postgres \
-    -c "CREATE ROLE kyoku LOGIN CREATEDB PASSWORD '$password'" >&2
+    -c "CREATE ROLE kyoku LOGIN CREATEDB PASSWORD '$password'" \
+    -c "CREATE ROLE kyoku_cert LOGIN CREATEDB" \
+    -c "GRANT pg_read_all_stats TO kyoku" >&2
   say "PostgreSQL $("$bin/pg_ctl" --version | awk '{print $3}') for tests on 127.0.0.1:$port ($dir)"
   echo "export KYOKU_TEST_POSTGRES=postgres://kyoku:$password@127.0.0.1:$port/postgres"
   [ -n "$tls_dir" ] && echo "export KYOKU_TEST_POSTGRES_TLS=$tls_dir"

@@ -1,12 +1,14 @@
-//! The PostgreSQL store over TLS, with the URL's `sslmode` and
-//! `sslrootcert` meaning what they mean to libpq.
+//! The PostgreSQL store over TLS, with the URL's `sslmode`, `sslrootcert`,
+//! `sslcert` and `sslkey` meaning what they mean to libpq.
 //!
 //! Needs `KYOKU_TEST_POSTGRES` (a role that may create databases) and
 //! `KYOKU_TEST_POSTGRES_TLS` (a folder with the CA that signed the server's
-//! certificate, `ca.crt`, and a CA that did not, `other-ca.crt`), both
-//! printed by `.ci/postgres.sh`, whose server has TLS on with a certificate
-//! for `localhost` and `127.0.0.1`. Without them each test says so and
-//! passes.
+//! certificate, `ca.crt`, and a CA that did not, `other-ca.crt`; and the
+//! client certificates of the role `kyoku_cert`, which logs in by
+//! certificate only: `client.crt`/`.key` from the first CA,
+//! `other-client.crt`/`.key` from the other), both printed by
+//! `.ci/postgres.sh`, whose server has TLS on with a certificate for
+//! `localhost` and `127.0.0.1`. Without them each test says so and passes.
 
 mod common;
 
@@ -302,5 +304,110 @@ async fn the_whole_server_plays_over_verified_tls() {
     assert_eq!(
         stored_moves(&db, &id).await.unwrap(),
         Some(vec!["b2b3".to_string()])
+    );
+}
+
+/// The admin URL as the role `kyoku_cert`, without a password, for the
+/// database `postgres`, with `options`.
+fn as_cert_role(cluster: &Cluster, options: &str) -> String {
+    let rest = cluster.admin.split_once("://").unwrap().1;
+    let host = rest
+        .split_once('@')
+        .unwrap()
+        .1
+        .split(['/', '?'])
+        .next()
+        .unwrap();
+    format!("postgres://kyoku_cert@{host}/postgres?{options}")
+}
+
+/// The options that log in as `kyoku_cert` with the client certificate
+/// `name` (`client` or `other-client`), the server verified in full.
+fn cert_options(cluster: &Cluster, name: &str) -> String {
+    let (cert, key) = (
+        cluster.ca(&format!("{name}.crt")),
+        cluster.ca(&format!("{name}.key")),
+    );
+    assert!(
+        std::path::Path::new(&cert).exists(),
+        "{cert} is missing: .ci/postgres.sh makes it with the cluster"
+    );
+    format!(
+        "sslmode=verify-full&sslrootcert={}&sslcert={cert}&sslkey={key}",
+        cluster.ca("ca.crt")
+    )
+}
+
+#[tokio::test]
+async fn a_client_certificate_logs_in_where_the_server_wants_one() {
+    let Some(cluster) = Cluster::get() else {
+        return;
+    };
+    // The role has no password: only its certificate lets it in, for the
+    // admin work of making a database and for the store itself.
+    let admin = as_cert_role(&cluster, &cert_options(&cluster, "client"));
+    let url = create_postgres_database(&admin)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        url.contains("kyoku_cert@") && url.contains("sslcert="),
+        "{url}"
+    );
+    let db = Location::Postgres(url.clone());
+    let env = common::Env::over(common::start_on(&db).await, db.clone());
+    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
+    let (status, body) = env
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (all, encrypted) = cluster.sessions(&url).await;
+    assert!(all >= 2 && encrypted == all, "{encrypted} of {all}");
+    assert_eq!(
+        stored_moves(&db, &id).await.unwrap(),
+        Some(vec!["b2b3".to_string()])
+    );
+}
+
+#[tokio::test]
+async fn the_server_refuses_a_missing_or_foreign_client_certificate() {
+    let Some(cluster) = Cluster::get() else {
+        return;
+    };
+    // No certificate: the server's own refusal, passed on.
+    let none = as_cert_role(
+        &cluster,
+        &format!("sslmode=verify-full&sslrootcert={}", cluster.ca("ca.crt")),
+    );
+    let msg = refused(&cluster, &none).await;
+    assert!(
+        msg.contains("\"kyoku_cert\" by client certificate only") && msg.contains("sslcert"),
+        "{msg}"
+    );
+    // One from a CA the server does not trust: refused in the handshake.
+    let foreign = as_cert_role(&cluster, &cert_options(&cluster, "other-client"));
+    let msg = refused(&cluster, &foreign).await;
+    assert!(
+        msg.contains("127.0.0.1") && msg.contains("client certificate"),
+        "{msg}"
+    );
+}
+
+#[tokio::test]
+async fn a_key_that_does_not_go_with_the_certificate_is_named() {
+    let Some(cluster) = Cluster::get() else {
+        return;
+    };
+    let options = format!(
+        "sslmode=require&sslcert={}&sslkey={}",
+        cluster.ca("client.crt"),
+        cluster.ca("other-client.key")
+    );
+    let msg = refused(&cluster, &as_cert_role(&cluster, &options)).await;
+    assert!(
+        msg.contains("other-client.key") && msg.contains("does not go with sslcert"),
+        "{msg}"
     );
 }

@@ -107,6 +107,17 @@ pub(crate) fn connect_error(config: &Config, e: &tokio_postgres::Error) -> Store
         return StoreError::Connect(format!("PostgreSQL at {at}: {why}"));
     }
     let msg = match e.as_db_error() {
+        // pg_hba.conf's `cert` (or `clientcert=`) line wants a certificate.
+        Some(db)
+            if *db.code() == SqlState::INVALID_AUTHORIZATION_SPECIFICATION
+                && db.message().contains("client certificate") =>
+        {
+            format!(
+                "PostgreSQL at {at} logs in user {user:?} by client certificate only: give \
+                 sslcert and sslkey ({})",
+                db.message()
+            )
+        }
         Some(db)
             if *db.code() == SqlState::INVALID_PASSWORD
                 || *db.code() == SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>

@@ -1,11 +1,12 @@
-//! TLS to PostgreSQL, with the meaning libpq gives a URL's `sslmode` and
-//! `sslrootcert`, so that an operator's libpq URL means the same here.
+//! TLS to PostgreSQL, with the meaning libpq gives a URL's `sslmode`,
+//! `sslrootcert`, `sslcert` and `sslkey`, so that an operator's libpq URL
+//! means the same here.
 //!
 //! tokio-postgres reads only `disable`, `prefer` and `require`, and no
-//! `sslrootcert`: [`split`] takes these options out of the URL and leaves
-//! the rest to tokio-postgres; [`connector`] makes the one rustls connector
-//! the pool and the listening connection share, whose certificate check is
-//! the mode's.
+//! certificate files: [`split`] takes these options out of the URL and
+//! leaves the rest to tokio-postgres; [`connector`] makes the one rustls
+//! connector the pool and the listening connection share, whose certificate
+//! check is the mode's and which shows the client certificate if given.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -14,9 +15,11 @@ use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, Server
 use rustls::client::{verify_server_cert_signed_by_trust_anchor, verify_server_name};
 use rustls::crypto::{CryptoProvider, verify_tls12_signature, verify_tls13_signature};
 use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
 use rustls::server::ParsedCertificate;
-use rustls::{CertificateError, DigitallySignedStruct, RootCertStore, SignatureScheme};
+use rustls::{
+    AlertDescription, CertificateError, DigitallySignedStruct, RootCertStore, SignatureScheme,
+};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 /// How much TLS a connection needs and what of the server's certificate is
@@ -70,6 +73,16 @@ pub(crate) enum Roots {
     System,
 }
 
+/// A certificate to log in with (`sslcert`) and its key (`sslkey`), for a
+/// server whose `pg_hba.conf` says `cert` (or `clientcert=verify-…`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ClientCert {
+    /// The certificate (chain) in PEM.
+    pub cert: PathBuf,
+    /// Its private key in PEM, not encrypted.
+    pub key: PathBuf,
+}
+
 /// The TLS options of a URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct TlsOptions {
@@ -77,6 +90,8 @@ pub(crate) struct TlsOptions {
     pub mode: SslMode,
     /// `sslrootcert`.
     pub roots: Roots,
+    /// `sslcert` and `sslkey`, if given.
+    pub client: Option<ClientCert>,
 }
 
 /// A URL without the options [`split`] read, and those options.
@@ -95,6 +110,7 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
     let mut tls = TlsOptions {
         mode: SslMode::Prefer,
         roots: Roots::Unset,
+        client: None,
     };
     // Where the query starts, found as tokio-postgres finds it: the
     // credentials run to the first '@' (a password may hold '?').
@@ -115,6 +131,7 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
     };
     let mut kept = Vec::new();
     let mut mode = None;
+    let (mut cert_file, mut key_file) = (None, None);
     for pair in url[q + 1..].split('&') {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         match decode(key)?.as_str() {
@@ -127,17 +144,38 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
                     _ => Roots::File(PathBuf::from(v)),
                 };
             }
-            "sslcert" | "sslkey" | "sslpassword" => {
-                return Err(format!(
-                    "{} is not supported: kyoku does not log in with a client certificate \
-                     (use a password)",
-                    decode(key)?
-                ));
+            name @ ("sslcert" | "sslkey") => {
+                let v = decode(value)?;
+                if v.is_empty() {
+                    return Err(format!("{name} is empty: give a file in PEM"));
+                }
+                let slot = if name == "sslcert" {
+                    &mut cert_file
+                } else {
+                    &mut key_file
+                };
+                *slot = Some(PathBuf::from(v));
+            }
+            "sslpassword" => {
+                return Err(
+                    "sslpassword is not supported: kyoku reads only a key that is \
+                            not encrypted (decrypt it with `openssl pkey -in KEY -out \
+                            PLAIN`, readable by kyoku alone)"
+                        .into(),
+                );
             }
             _ => kept.push(pair),
         }
     }
     tls.mode = mode.unwrap_or(SslMode::Prefer);
+    tls.client = match (cert_file, key_file) {
+        (Some(cert), Some(key)) => Some(ClientCert { cert, key }),
+        (None, None) => None,
+        // libpq would look in ~/.postgresql for the other; a server process
+        // has no home worth trusting, so both are named.
+        (Some(_), None) => return Err("sslcert needs sslkey: give the key's file too".into()),
+        (None, Some(_)) => return Err("sslkey needs sslcert: give the certificate too".into()),
+    };
     if tls.roots == Roots::System && tls.mode != SslMode::VerifyFull {
         // As libpq: trusting any public CA is safe only with the host checked.
         return Err(format!(
@@ -219,12 +257,24 @@ pub(crate) fn connector(tls: &TlsOptions) -> Result<MakeRustlsConnect, String> {
         check_name: tls.mode == SslMode::VerifyFull,
         provider: provider.clone(),
     };
-    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+    let builder = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .map_err(|e| format!("TLS setup: {e}"))?
         .dangerous()
-        .with_custom_certificate_verifier(Arc::new(verifier))
-        .with_no_client_auth();
+        .with_custom_certificate_verifier(Arc::new(verifier));
+    let mut config = match (&tls.client, tls.mode) {
+        (Some(c), mode) if mode != SslMode::Disable => {
+            let (chain, key) = client_cert(c)?;
+            builder.with_client_auth_cert(chain, key).map_err(|e| {
+                format!(
+                    "sslkey {} does not go with sslcert {}: {e}",
+                    c.key.display(),
+                    c.cert.display()
+                )
+            })?
+        }
+        _ => builder.with_no_client_auth(),
+    };
     // PostgreSQL 17 asks for this with direct TLS; earlier ones ignore it.
     config.alpn_protocols = vec![b"postgresql".to_vec()];
     Ok(MakeRustlsConnect::new(config))
@@ -248,6 +298,34 @@ fn roots_from_file(path: &std::path::Path) -> Result<RootCertStore, String> {
         ));
     }
     Ok(roots)
+}
+
+/// The certificate chain and key of `c`, read now so that a bad file is
+/// named when the store opens.
+fn client_cert(
+    c: &ClientCert,
+) -> Result<(Vec<CertificateDer<'static>>, PrivateKeyDer<'static>), String> {
+    let (cert, key) = (c.cert.display(), c.key.display());
+    let pem = std::fs::read(&c.cert).map_err(|e| format!("cannot read sslcert {cert}: {e}"))?;
+    let chain = CertificateDer::pem_slice_iter(&pem)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("sslcert {cert} is not valid PEM: {e}"))?;
+    if chain.is_empty() {
+        return Err(format!(
+            "sslcert {cert} holds no certificate (want -----BEGIN CERTIFICATE-----)"
+        ));
+    }
+    let pem = std::fs::read(&c.key).map_err(|e| format!("cannot read sslkey {key}: {e}"))?;
+    if pem.windows(9).any(|w| w == b"ENCRYPTED") {
+        return Err(format!(
+            "sslkey {key} is encrypted, which kyoku cannot read (decrypt it with \
+             `openssl pkey -in KEY -out PLAIN`, readable by kyoku alone)"
+        ));
+    }
+    let key = PrivateKeyDer::from_pem_slice(&pem).map_err(|e| {
+        format!("sslkey {key} holds no private key in PEM ({e}; want -----BEGIN PRIVATE KEY-----)")
+    })?;
+    Ok((chain, key))
 }
 
 /// The system's trusted CAs.
@@ -388,6 +466,19 @@ fn explain(e: &rustls::Error, host: &str) -> String {
             }
             other => cert(other.to_string()),
         },
+        rustls::Error::AlertReceived(AlertDescription::CertificateRequired) => {
+            "the server asks for a client certificate: give sslcert and sslkey".into()
+        }
+        rustls::Error::AlertReceived(
+            a @ (AlertDescription::UnknownCA
+            | AlertDescription::BadCertificate
+            | AlertDescription::CertificateUnknown
+            | AlertDescription::CertificateExpired
+            | AlertDescription::AccessDenied),
+        ) => format!(
+            "the server refused kyoku's client certificate ({a:?}): sslcert must be \
+             signed by a CA of the server's ssl_ca_file, and be valid now"
+        ),
         other => format!("the TLS handshake failed: {other}"),
     }
 }
@@ -457,7 +548,10 @@ mod tests {
                 "postgres://h?sslrootcert=system",
                 "needs sslmode=verify-full",
             ),
-            ("postgres://h?sslcert=c.pem", "client certificate"),
+            ("postgres://h?sslcert=c.pem", "sslcert needs sslkey"),
+            ("postgres://h?sslkey=k.pem", "sslkey needs sslcert"),
+            ("postgres://h?sslcert=&sslkey=k.pem", "sslcert is empty"),
+            ("postgres://h?sslpassword=x", "decrypt it"),
             ("postgres://h?sslmode=%ff", "not UTF-8"),
         ] {
             let e = split(url).unwrap_err();
@@ -477,6 +571,7 @@ mod tests {
         let options = |p: &std::path::Path| TlsOptions {
             mode: SslMode::VerifyCa,
             roots: Roots::File(p.to_path_buf()),
+            client: None,
         };
         let e = refusal(&options(&missing));
         assert!(
@@ -503,9 +598,59 @@ mod tests {
             let options = TlsOptions {
                 mode,
                 roots: Roots::Unset,
+                client: None,
             };
             assert!(connector(&options).is_ok());
         }
+    }
+
+    #[test]
+    fn client_certificate_files_are_taken_out_and_read_at_open() {
+        let s = split("postgres://u@h/db?sslcert=%2Fk%2Fc.pem&sslkey=k.pem&x=1").unwrap();
+        assert_eq!(s.rest, "postgres://u@h/db?x=1");
+        let client = s.tls.client.expect("a client certificate");
+        assert_eq!(
+            (client.cert.to_str(), client.key.to_str()),
+            (Some("/k/c.pem"), Some("k.pem"))
+        );
+
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str, text: &str| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let cert_pem = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+        let refusal = |mode: SslMode, cert: &std::path::Path, key: &std::path::Path| {
+            let options = TlsOptions {
+                mode,
+                roots: Roots::Unset,
+                client: Some(ClientCert {
+                    cert: cert.to_path_buf(),
+                    key: key.to_path_buf(),
+                }),
+            };
+            connector(&options).err()
+        };
+        let missing = dir.path().join("missing.pem");
+        let cert = file("c.pem", cert_pem);
+        let e = refusal(SslMode::Require, &missing, &cert).expect("refused");
+        assert!(
+            e.contains("cannot read sslcert") && e.contains("missing.pem"),
+            "{e}"
+        );
+        let e = refusal(SslMode::Prefer, &file("none.pem", "x\n"), &cert).expect("refused");
+        assert!(e.contains("holds no certificate"), "{e}");
+        let e = refusal(SslMode::Prefer, &cert, &missing).expect("refused");
+        assert!(e.contains("cannot read sslkey"), "{e}");
+        let e = refusal(SslMode::Prefer, &cert, &cert).expect("refused");
+        assert!(e.contains("holds no private key"), "{e}");
+        let sealed =
+            "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n";
+        let e = refusal(SslMode::Prefer, &cert, &file("sealed.pem", sealed)).expect("refused");
+        assert!(e.contains("is encrypted"), "{e}");
+        // Without TLS the files are not used, so not read (as libpq).
+        assert_eq!(refusal(SslMode::Disable, &missing, &missing), None);
     }
 
     proptest! {
