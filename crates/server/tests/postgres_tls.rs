@@ -288,7 +288,14 @@ async fn the_whole_server_plays_over_verified_tls() {
         &cluster.fresh().await,
         &format!("sslmode=verify-full&sslrootcert={}", cluster.ca("ca.crt")),
     );
-    let db = Location::Postgres(url.clone());
+    plays_a_move_over_tls(&cluster, &url).await;
+}
+
+/// A whole server on the database at `url` creates a game and takes a
+/// move; every connection is encrypted, and a store of its own (over TLS
+/// too) reads the move back.
+async fn plays_a_move_over_tls(cluster: &Cluster, url: &str) {
+    let db = Location::Postgres(url.to_string());
     let env = common::Env::over(common::start_on(&db).await, db.clone());
     let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
     let (status, body) = env
@@ -298,9 +305,8 @@ async fn the_whole_server_plays_over_verified_tls() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    let (all, encrypted) = cluster.sessions(&url).await;
+    let (all, encrypted) = cluster.sessions(url).await;
     assert!(all >= 2 && encrypted == all, "{encrypted} of {all}");
-    // Read back by a store of its own, over TLS too.
     assert_eq!(
         stored_moves(&db, &id).await.unwrap(),
         Some(vec!["b2b3".to_string()])
@@ -353,22 +359,7 @@ async fn a_client_certificate_logs_in_where_the_server_wants_one() {
         url.contains("kyoku_cert@") && url.contains("sslcert="),
         "{url}"
     );
-    let db = Location::Postgres(url.clone());
-    let env = common::Env::over(common::start_on(&db).await, db.clone());
-    let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
-    let (status, body) = env
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    let (all, encrypted) = cluster.sessions(&url).await;
-    assert!(all >= 2 && encrypted == all, "{encrypted} of {all}");
-    assert_eq!(
-        stored_moves(&db, &id).await.unwrap(),
-        Some(vec!["b2b3".to_string()])
-    );
+    plays_a_move_over_tls(&cluster, &url).await;
 }
 
 #[tokio::test]
