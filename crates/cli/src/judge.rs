@@ -11,6 +11,7 @@
 
 pub mod tune;
 pub mod tune_shogun;
+pub mod walk;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -75,6 +76,17 @@ pub struct JudgeArgs {
     /// when the programs that played the games change.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["positions", "game_levels"])]
     from: Option<PathBuf>,
+    /// Walk the games of FILE (`kyoku match --record`) with the table
+    /// instead: print every move that dropped the value (a win given away,
+    /// a draw lost, a lost position's resistance cut by 10 plies or more),
+    /// the table's answer, and for kyoku's programs what a search of the
+    /// first --players at the first --ms believed there.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["positions", "game_levels", "from", "nodes"])]
+    walk: Option<PathBuf>,
+    /// With --walk: write the positions where kyoku's program erred to
+    /// FILE, in the form --from reads.
+    #[arg(long, value_name = "FILE", requires = "walk")]
+    mistakes: Option<PathBuf>,
 }
 
 /// A position to judge, with every move's value by the table.
@@ -188,6 +200,21 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
         tb.convention() == Convention::Seed && tb.material() == [2, 2, 2],
         "the judge needs the whole game's table of the seed convention"
     );
+    if let Some(path) = &a.walk {
+        let (level, _) = players
+            .first()
+            .context("--walk needs a player to search with")?;
+        let ms = a.ms.first().copied().unwrap_or(500);
+        let (games, mistakes, summaries) = walk::walk(&tb, path, level, ms)?;
+        let mut out = std::io::stdout().lock();
+        return walk::report(
+            &mut out,
+            games,
+            &mistakes,
+            &summaries,
+            a.mistakes.as_deref(),
+        );
+    }
     let samples = match &a.from {
         Some(path) => read_samples(&tb, path)?,
         None => sample(&tb, a.positions, a.seed, &a.game_levels),
