@@ -55,7 +55,7 @@ pub struct JudgeArgs {
     /// The programs judged, comma-separated: `ai:1` … `ai:5`, each may
     /// switch parts of its search off to measure them, e.g.
     /// `ai:5/-evasions` (parts: tt, quiescence, extensions, reductions,
-    /// evasions).
+    /// evasions, contempt).
     #[arg(long, value_delimiter = ',', default_value = "ai:5")]
     players: Vec<String>,
     /// Levels of the programs whose games the positions come from.
@@ -253,9 +253,10 @@ fn player(spec: &str) -> anyhow::Result<(Level, Features)> {
             "-extensions" => &mut f.extensions,
             "-reductions" => &mut f.reductions,
             "-evasions" => &mut f.evasions,
+            "-contempt" => &mut f.contempt,
             _ => anyhow::bail!(
                 "player {spec:?}: {part:?} is not one of -tt, -quiescence, -extensions, \
-                 -reductions, -evasions"
+                 -reductions, -evasions, -contempt"
             ),
         };
         *flag = false;
