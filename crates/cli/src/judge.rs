@@ -201,11 +201,11 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
         "the judge needs the whole game's table of the seed convention"
     );
     if let Some(path) = &a.walk {
-        let (level, _) = players
+        let player = players
             .first()
             .context("--walk needs a player to search with")?;
         let ms = a.ms.first().copied().unwrap_or(500);
-        let (games, mistakes, summaries) = walk::walk(&tb, path, level, ms)?;
+        let (games, mistakes, summaries) = walk::walk(&tb, path, player, ms)?;
         let mut out = std::io::stdout().lock();
         return walk::report(
             &mut out,

@@ -177,10 +177,14 @@ fn try_in_line(tb: &Tablebase, pos: &Position) -> bool {
 
 /// A fresh search of `level` (time `ms` only, as over UCI with a move
 /// time) from `record`'s position with its history: move, depth, score.
-fn search(level: &Level, ms: u64, record: &GameRecord<Position>) -> (Option<Move>, u32, i32) {
+fn search(
+    (level, features): &(Level, Features),
+    ms: u64,
+    record: &GameRecord<Position>,
+) -> (Option<Move>, u32, i32) {
     let mut s = Searcher::new(DobutsuEval, level.tt_bits);
     s.set_noise(level.noise, 1);
-    s.set_features(Features::default());
+    s.set_features(*features);
     let limits = Limits {
         depth: None,
         nodes: None,
@@ -194,7 +198,7 @@ fn search(level: &Level, ms: u64, record: &GameRecord<Position>) -> (Option<Move
 pub fn walk(
     tb: &Tablebase,
     path: &std::path::Path,
-    level: &Level,
+    player: &(Level, Features),
     ms: u64,
 ) -> anyhow::Result<(usize, Vec<Mistake>, Vec<String>)> {
     let games = read_games(path)?;
@@ -241,7 +245,7 @@ pub fn walk(
                         repeats: seen.contains(&after.hash()),
                         answer,
                         try_in_line: try_in_line(tb, &after),
-                        search: ours.then(|| search(level, ms, &record)),
+                        search: ours.then(|| search(player, ms, &record)),
                     });
                 }
             }
