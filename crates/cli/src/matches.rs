@@ -346,10 +346,10 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
 /// on stderr and the match goes on (the totals still count).
 fn write_record(file: &Mutex<std::fs::File>, game: &GameResult) {
     use std::io::Write as _;
-    if let Ok(mut f) = file.lock() {
-        if let Err(e) = writeln!(f, "{}", game.record).and_then(|()| f.flush()) {
-            eprintln!("cannot write game to the record file: {e}");
-        }
+    if let Ok(mut f) = file.lock()
+        && let Err(e) = writeln!(f, "{}", game.record).and_then(|()| f.flush())
+    {
+        eprintln!("cannot write game to the record file: {e}");
     }
 }
 
