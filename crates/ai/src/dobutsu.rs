@@ -15,10 +15,11 @@ pub const BOARD_VALUE: [i32; 5] = [0, 330, 270, 100, 360];
 pub const HAND_VALUE: [i32; 5] = [0, 370, 300, 130, 130];
 const LION_VICTIM: i32 = 10_000;
 /// How much below 0 a draw (a repetition) scores for the side that
-/// searches, in hundredths of a Chick: the program plays on rather than
-/// repeat unless every other move looks worse by this much. Measured
-/// against Fairy-Stockfish in `docs/ai.md`.
-pub const CONTEMPT: i32 = 30;
+/// searches, in hundredths of a Chick. 0: a contempt of 30 (play on rather
+/// than repeat unless every other move looks worse by that much) lost more
+/// games to Fairy-Stockfish than it won and drew as often (`docs/ai.md`),
+/// so Dōbutsu's search stays node for node what it was.
+pub const CONTEMPT: i32 = 0;
 
 fn bits(mut m: u16) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
