@@ -420,4 +420,17 @@ mod tests {
         std::fs::write(&path, "not json\n").expect("written");
         assert!(read_games(&path).is_err());
     }
+
+    proptest::proptest! {
+        /// Whatever the file holds, reading it gives games or an error.
+        #[test]
+        fn reading_any_file_never_panics(
+            text in "(\\{\"game\":[0-9],\"seats\":\\[\"ai:5\"\\],\"start\":\"[a-zA-Z0-9/\\[\\] -]{0,30}\",\"moves\":\\[\"[a-c][1-4][a-c][1-4]\"\\]\\}|[^\n]{0,40})\n?"
+        ) {
+            let dir = tempfile::tempdir().expect("a temporary directory");
+            let path = dir.path().join("games.jsonl");
+            std::fs::write(&path, &text).expect("written");
+            let _ = read_games(&path);
+        }
+    }
 }
