@@ -102,6 +102,16 @@ pub trait Evaluation<P: Position>: Send + Sync {
         Tuning::default()
     }
 
+    /// How much less than 0 a draw scores for the side that searches
+    /// (contempt): above 0, the program avoids a repetition or other draw
+    /// when it has a move it thinks worse by less than this. 0 (a draw is
+    /// worth 0) unless a game asks: where the reference opponent errs more
+    /// than we do in long games, a draw taken early throws chances away
+    /// (`docs/ai.md`). Applied only with [`Features::contempt`].
+    fn contempt(&self) -> i32 {
+        0
+    }
+
     /// `pos` with the turn passed to the other player (a null move), for
     /// null-move pruning; `None` where passing makes no sense (the default,
     /// and a game's zugzwang-prone positions).
@@ -173,6 +183,9 @@ pub struct Features {
     /// Answer threats in quiescence, where the game asks for it
     /// ([`Evaluation::evasions_in_quiescence`]).
     pub evasions: bool,
+    /// Score draws below 0 for the side that searches, by the game's
+    /// [`Evaluation::contempt`].
+    pub contempt: bool,
 }
 
 impl Default for Features {
@@ -183,6 +196,7 @@ impl Default for Features {
             extensions: true,
             reductions: true,
             evasions: true,
+            contempt: true,
         }
     }
 }
@@ -320,6 +334,8 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     aborted: bool,
     root_depth: i32,
     seldepth: usize,
+    /// A draw's score for the side that searches (minus the contempt).
+    draw: i32,
     /// The game's choice of optional search parts, read once per search.
     tuning: Tuning,
     /// `after_null[ply]`: the node at `ply` answers a null move (no second
@@ -373,6 +389,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             aborted: false,
             root_depth: 1,
             seldepth: 0,
+            draw: 0,
             tuning: Tuning::default(),
             after_null: vec![false; MAX_PLY + 2],
             prev_key: vec![usize::MAX; MAX_PLY + 2],
@@ -531,6 +548,13 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.deadline = limits.time.map(|t| start + t);
         self.tt.new_search();
         self.tuning = self.eval.tuning(record.position());
+        // Scores are for the searching side everywhere (`node`'s `me`), so
+        // one signed draw score serves every node of this search.
+        self.draw = if self.features.contempt {
+            -self.eval.contempt()
+        } else {
+            0
+        };
         self.after_null.iter_mut().for_each(|a| *a = false);
         self.prev_key.iter_mut().for_each(|k| *k = usize::MAX);
         for h in self.history.iter_mut() {
@@ -691,7 +715,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
 
     fn terminal(&self, pos: &P, ply: usize, me: Player) -> i32 {
         match pos.outcome() {
-            Some(o) if o.is_draw() => 0,
+            Some(o) if o.is_draw() => self.draw,
             Some(o) if o.rank(me) == 1 => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
             None => 0,
@@ -708,7 +732,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.seldepth = self.seldepth.max(ply);
         let key = pos.repetition_key();
         if self.repeated(key) {
-            return 0;
+            return self.draw;
         }
         if ply >= MAX_PLY {
             return self.static_eval(pos, me);

@@ -14,6 +14,12 @@ pub const BOARD_VALUE: [i32; 5] = [0, 330, 270, 100, 360];
 /// Value in hand (a drop goes anywhere), by [`Kind::index`].
 pub const HAND_VALUE: [i32; 5] = [0, 370, 300, 130, 130];
 const LION_VICTIM: i32 = 10_000;
+/// How much below 0 a draw (a repetition) scores for the side that
+/// searches, in hundredths of a Chick. 0: a contempt of 30 (play on rather
+/// than repeat unless every other move looks worse by that much) lost more
+/// games to Fairy-Stockfish than it won and drew as often (`docs/ai.md`),
+/// so Dōbutsu's search stays node for node what it was.
+pub const CONTEMPT: i32 = 0;
 
 fn bits(mut m: u16) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
@@ -231,6 +237,10 @@ impl Evaluation<Position> for DobutsuEval {
     /// A Lion in danger is lost unless the answer is found now.
     fn evasions_in_quiescence(&self) -> bool {
         true
+    }
+
+    fn contempt(&self) -> i32 {
+        CONTEMPT
     }
 }
 

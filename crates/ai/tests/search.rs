@@ -139,6 +139,7 @@ fn alpha_beta_with_table_equals_minimax() {
         extensions: false,
         reductions: false,
         evasions: false,
+        contempt: false,
     };
     let mut rng = seeded_rng(5);
     for game in 0..12 {

@@ -11,6 +11,7 @@
 
 pub mod tune;
 pub mod tune_shogun;
+pub mod walk;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -54,7 +55,7 @@ pub struct JudgeArgs {
     /// The programs judged, comma-separated: `ai:1` … `ai:5`, each may
     /// switch parts of its search off to measure them, e.g.
     /// `ai:5/-evasions` (parts: tt, quiescence, extensions, reductions,
-    /// evasions).
+    /// evasions, contempt).
     #[arg(long, value_delimiter = ',', default_value = "ai:5")]
     players: Vec<String>,
     /// Levels of the programs whose games the positions come from.
@@ -75,6 +76,17 @@ pub struct JudgeArgs {
     /// when the programs that played the games change.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["positions", "game_levels"])]
     from: Option<PathBuf>,
+    /// Walk the games of FILE (`kyoku match --record`) with the table
+    /// instead: print every move that dropped the value (a win given away,
+    /// a draw lost, a lost position's resistance cut by 10 plies or more),
+    /// the table's answer, and for kyoku's programs what a search of the
+    /// first --players at the first --ms believed there.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["positions", "game_levels", "from", "nodes"])]
+    walk: Option<PathBuf>,
+    /// With --walk: write the positions where kyoku's program erred to
+    /// FILE, in the form --from reads.
+    #[arg(long, value_name = "FILE", requires = "walk")]
+    mistakes: Option<PathBuf>,
 }
 
 /// A position to judge, with every move's value by the table.
@@ -188,6 +200,21 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
         tb.convention() == Convention::Seed && tb.material() == [2, 2, 2],
         "the judge needs the whole game's table of the seed convention"
     );
+    if let Some(path) = &a.walk {
+        let player = players
+            .first()
+            .context("--walk needs a player to search with")?;
+        let ms = a.ms.first().copied().unwrap_or(500);
+        let (games, mistakes, summaries) = walk::walk(&tb, path, player, ms)?;
+        let mut out = std::io::stdout().lock();
+        return walk::report(
+            &mut out,
+            games,
+            &mistakes,
+            &summaries,
+            a.mistakes.as_deref(),
+        );
+    }
     let samples = match &a.from {
         Some(path) => read_samples(&tb, path)?,
         None => sample(&tb, a.positions, a.seed, &a.game_levels),
@@ -226,9 +253,10 @@ fn player(spec: &str) -> anyhow::Result<(Level, Features)> {
             "-extensions" => &mut f.extensions,
             "-reductions" => &mut f.reductions,
             "-evasions" => &mut f.evasions,
+            "-contempt" => &mut f.contempt,
             _ => anyhow::bail!(
                 "player {spec:?}: {part:?} is not one of -tt, -quiescence, -extensions, \
-                 -reductions, -evasions"
+                 -reductions, -evasions, -contempt"
             ),
         };
         *flag = false;

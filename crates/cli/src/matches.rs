@@ -62,6 +62,13 @@ pub struct MatchArgs {
     /// `--games` as (lines × players) to play every line from both sides.
     #[arg(long, value_name = "FILE")]
     openings: Option<std::path::PathBuf>,
+    /// Write every game to FILE as it ends, one JSON object a line: its
+    /// number (with --threads the lines may come out of order), the programs by seat, the start position, the
+    /// opening's file line and moves, every move in the game's own move text
+    /// (opening included; `kyoku play`/`analyze` read them back), the result
+    /// for each seat (1 win, ½ draw, 0 loss …) and why the game ended.
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
     #[command(flatten)]
     options: GameFlags,
     #[command(flatten)]
@@ -78,6 +85,34 @@ struct GameResult {
     forfeit: Option<String>,
     /// The specs (indices) whose time ran out.
     flagged: Vec<usize>,
+    /// The game as `--record` writes it (one JSON object).
+    record: Value,
+}
+
+/// One game for `--record`: everything needed to replay and judge it.
+fn game_record(
+    index: usize,
+    specs: &[SeatSpec],
+    seats: &[usize],
+    game: &dyn AnyGame,
+    opening: Option<&Opening>,
+    outcome: &Outcome,
+    why: &str,
+) -> Value {
+    let players: Vec<Value> = (0..seats.len())
+        .map(|s| json!(outcome.reward(Player::new(s))))
+        .collect();
+    json!({
+        "game": index + 1,
+        "seats": seats.iter().map(|&i| specs[i].to_string()).collect::<Vec<_>>(),
+        "start": game.position_text_at(0),
+        "opening_line": opening.map(|o| o.line),
+        "opening": opening.map(|o| o.moves.clone()),
+        "moves": game.history(),
+        "end": game.position_text(),
+        "result": players,
+        "reason": why,
+    })
 }
 
 /// The outcome of a game stopped at the cap: the game's own scores when
@@ -120,8 +155,8 @@ fn play_one(
     let mut session =
         Session::with_programs(game, &seated, seeds, Failure::Error, Some(source.clone()))?;
     let mut plies = 0;
-    if !openings.is_empty() {
-        let opening = &openings[(index / n) % openings.len()];
+    let opening = (!openings.is_empty()).then(|| &openings[(index / n) % openings.len()]);
+    if let Some(opening) = opening {
         crate::openings::play(&mut session, opening)
             .with_context(|| format!("game {}", index + 1))?;
         plies = session.movers().iter().filter(|m| m.is_some()).count();
@@ -157,19 +192,31 @@ fn play_one(
         let n = game.num_players();
         let mut scores = vec![1; n];
         scores[seat] = 0;
+        let outcome = Outcome::from_scores(&scores, "engine failure");
+        let record = game_record(index, specs, &seats, game, opening, &outcome, &why);
         return Ok(GameResult {
             seats,
-            outcome: Outcome::from_scores(&scores, "engine failure"),
+            outcome,
             plies,
             capped: false,
             forfeit: Some(why),
             flagged,
+            record,
         });
     }
     let outcome = match session.outcome() {
         Some(o) if !capped => o,
         _ => capped_outcome(game),
     };
+    let record = game_record(
+        index,
+        specs,
+        &seats,
+        game,
+        opening,
+        &outcome,
+        outcome.reason,
+    );
     Ok(GameResult {
         seats,
         outcome,
@@ -177,6 +224,7 @@ fn play_one(
         capped,
         forfeit: None,
         flagged,
+        record,
     })
 }
 
@@ -247,6 +295,13 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    // Made before the first game, so that a bad path is told at once.
+    let record = match &a.record {
+        Some(path) => Some(Mutex::new(std::fs::File::create(path).with_context(
+            || format!("cannot write the record file {}", path.display()),
+        )?)),
+        None => None,
+    };
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<anyhow::Result<GameResult>>>> =
         Mutex::new((0..a.games).map(|_| None).collect());
@@ -260,6 +315,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                     }
                     let r = play_one(game, &options, &specs, g, &a, &openings, &source);
                     let failed = r.is_err();
+                    if let (Some(file), Ok(game)) = (&record, &r) {
+                        write_record(file, game);
+                    }
                     if let Ok(mut v) = results.lock() {
                         v[g] = Some(r);
                     }
@@ -281,6 +339,18 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         games.push(r?);
     }
     report(&a, &specs, &games)
+}
+
+/// Appends one game to `--record`'s file, at once, so that the games
+/// played so far survive a match that is stopped. A failed write is told
+/// on stderr and the match goes on (the totals still count).
+fn write_record(file: &Mutex<std::fs::File>, game: &GameResult) {
+    use std::io::Write as _;
+    if let Ok(mut f) = file.lock()
+        && let Err(e) = writeln!(f, "{}", game.record).and_then(|()| f.flush())
+    {
+        eprintln!("cannot write game to the record file: {e}");
+    }
 }
 
 /// The openings of `path`, each tried from the start so that a bad line
