@@ -288,9 +288,10 @@ pub const RAVE_FIRST: Rave = Rave {
 };
 
 /// RAVE with a prior from the policy (`k = 50`, 30 virtual playouts, bonus
-/// 0.2): the first setting ahead of plain UCT on both boards at level-3 time
-/// (rank gain 0.34 ± 0.28 on disc10 over 92 games, 0.17 ± 0.17 on disc5
-/// over 200; see `docs/ai.md`).
+/// 0.2): ahead of plain UCT on both boards at level-3 time (rank gain
+/// 0.34 ± 0.28 on disc10 over 92 games, 0.17 ± 0.17 on disc5 over 200) but
+/// not at level-5 time (−0.09 ± 0.27 on disc5 over 100 games; see
+/// `docs/ai.md`), so no level uses it.
 pub const RAVE_PRIOR: Rave = Rave {
     equivalence: 50.0,
     exploration: RAVE_EXPLORATION,
