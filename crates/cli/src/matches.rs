@@ -303,6 +303,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         None => None,
     };
     let next = AtomicUsize::new(0);
+    let unrecorded = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<anyhow::Result<GameResult>>>> =
         Mutex::new((0..a.games).map(|_| None).collect());
     std::thread::scope(|scope| {
@@ -316,7 +317,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                     let r = play_one(game, &options, &specs, g, &a, &openings, &source);
                     let failed = r.is_err();
                     if let (Some(file), Ok(game)) = (&record, &r) {
-                        write_record(file, game);
+                        write_record(file, game, &unrecorded);
                     }
                     if let Ok(mut v) = results.lock() {
                         v[g] = Some(r);
@@ -338,18 +339,36 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     for r in results.into_iter().flatten() {
         games.push(r?);
     }
-    report(&a, &specs, &games)
+    report(&a, &specs, &games)?;
+    let lost = unrecorded.into_inner();
+    if let (Some(path), 1..) = (&a.record, lost) {
+        anyhow::bail!(
+            "{lost} of {} games could not be written to the record file {} (see above); \
+             the totals above count them all",
+            games.len(),
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Appends one game to `--record`'s file, at once, so that the games
 /// played so far survive a match that is stopped. A failed write is told
-/// on stderr and the match goes on (the totals still count).
-fn write_record(file: &Mutex<std::fs::File>, game: &GameResult) {
+/// on stderr and counted in `lost`; the match goes on (the totals still
+/// count) and then ends with an error rather than leave a record that
+/// silently lacks games.
+fn write_record(file: &Mutex<std::fs::File>, game: &GameResult, lost: &AtomicUsize) {
     use std::io::Write as _;
-    if let Ok(mut f) = file.lock()
-        && let Err(e) = writeln!(f, "{}", game.record).and_then(|()| f.flush())
-    {
-        eprintln!("cannot write game to the record file: {e}");
+    let written = match file.lock() {
+        Ok(mut f) => writeln!(f, "{}", game.record).and_then(|()| f.flush()),
+        Err(_) => Err(std::io::Error::other("another game's write panicked")),
+    };
+    if let Err(e) = written {
+        lost.fetch_add(1, Ordering::Relaxed);
+        eprintln!(
+            "cannot write game {} to the record file: {e}",
+            game.record["game"]
+        );
     }
 }
 

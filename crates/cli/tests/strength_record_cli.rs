@@ -88,3 +88,30 @@ fn record_to_an_unwritable_place_is_an_error() {
     assert_ne!(code, 0);
     assert!(err.contains("cannot write the record file"), "{err}");
 }
+
+#[test]
+fn a_record_that_fails_mid_match_ends_the_match_with_an_error() {
+    // /dev/full opens, and every write to it fails (no space left).
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full on this system");
+        return;
+    }
+    let (code, out, err) = kyoku(&[
+        "match",
+        "dobutsu",
+        "--players",
+        "ai:1,random",
+        "--games",
+        "2",
+        "--record",
+        "/dev/full",
+    ]);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("cannot write game 1 to the record file"),
+        "{err}"
+    );
+    assert!(err.contains("2 of 2 games could not be written"), "{err}");
+    // The totals are still reported.
+    assert!(out.contains("ai:1"), "{out}");
+}
