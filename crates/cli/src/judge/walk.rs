@@ -352,29 +352,36 @@ pub fn report(
         }
     }
     if let Some(path) = out_file {
-        let mut text = String::from(
-            "# Dōbutsu positions where kyoku's program dropped the value in games against\n\
-             # Fairy-Stockfish (kyoku judge dobutsu --walk): the position, its value for the\n\
-             # side to move, then the game, the ply, the move played and the table's best.\n",
-        );
-        let mut written = std::collections::HashSet::new();
-        for m in mistakes.iter().filter(|m| m.ours) {
-            if written.insert(m.pos.hash()) {
-                text.push_str(&format!(
-                    "{}\t{}\t# game {} ply {}: played {} ({}), best {}\n",
-                    m.pos.to_text(),
-                    m.value,
-                    m.game,
-                    m.ply,
-                    m.played,
-                    m.got,
-                    m.best
-                ));
-            }
-        }
-        std::fs::write(path, text)
-            .with_context(|| format!("cannot write the positions to {}", path.display()))?;
+        write_positions(path, mistakes)?;
     }
+    Ok(())
+}
+
+/// Writes kyoku's erring positions to `path` in the judge's `--from` form,
+/// each position once.
+fn write_positions(path: &std::path::Path, mistakes: &[Mistake]) -> anyhow::Result<()> {
+    let mut text = String::from(
+        "# Dōbutsu positions where kyoku's program dropped the value in recorded\n\
+         # games (kyoku judge dobutsu --walk): the position, its value for the side\n\
+         # to move, then the game, the ply, the move played and the table's best.\n",
+    );
+    let mut written = std::collections::HashSet::new();
+    for m in mistakes.iter().filter(|m| m.ours) {
+        if written.insert(m.pos.hash()) {
+            text.push_str(&format!(
+                "{}\t{}\t# game {} ply {}: played {} ({}), best {}\n",
+                m.pos.to_text(),
+                m.value,
+                m.game,
+                m.ply,
+                m.played,
+                m.got,
+                m.best
+            ));
+        }
+    }
+    std::fs::write(path, text)
+        .with_context(|| format!("cannot write the positions to {}", path.display()))?;
     Ok(())
 }
 
