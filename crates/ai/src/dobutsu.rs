@@ -41,13 +41,30 @@ fn advance(c: Color, sq: Square) -> i32 {
     }
 }
 
-/// How many terms the evaluation weighs ([`features`], [`WEIGHTS`]).
-pub const FEATURES: usize = 26;
+/// Where the piece-square terms start: 7 a kind (Lion, Giraffe, Elephant,
+/// Chick, Hen), for the square seen from the piece's side — rank 0–3 and
+/// edge or centre file (the board is symmetric) — less the home-rank edge
+/// square, which the material terms already value.
+const PSQ: usize = 21;
+/// Where the terms of a piece's place relative to the enemy Lion start: 20
+/// a kind (Giraffe, Elephant, Chick, Hen) for the file distance 0–2 and the
+/// rank difference −3…3, less one cell (distance 1, three ranks behind) for
+/// the same reason.
+const NEAR_LION: usize = PSQ + 5 * 7;
+/// The cell [`NEAR_LION`] leaves out.
+const NEAR_LION_REFERENCE: usize = 7;
 
-/// What each term counts, by index (for the tuner's report and the docs).
-/// "(diff)" terms count the side to move's minus the other side's;
-/// "us"/"them" terms count one side only.
-pub const FEATURE_NAMES: [&str; FEATURES] = [
+/// How many terms the evaluation weighs ([`features`], [`WEIGHTS`]).
+pub const FEATURES: usize = NEAR_LION + 4 * 20;
+/// The side-to-move term, which the tuner leaves as it is.
+pub const TEMPO: usize = 20;
+/// A Chick on the board, the unit of the weights (100).
+pub const CHICK: usize = 2;
+
+/// The first terms, by index; the piece-square and near-Lion ones follow
+/// ([`feature_name`]). "(diff)" terms count the side to move's minus the
+/// other side's; "us"/"them" terms count one side only.
+const NAMED: [&str; PSQ] = [
     "giraffe on board (diff)",
     "elephant on board (diff)",
     "chick on board (diff)",
@@ -55,12 +72,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "giraffe in hand (diff)",
     "elephant in hand (diff)",
     "chick in hand (diff)",
-    "chick one step from promotion (diff)",
-    "chick on its second rank (diff)",
-    "lion on its second rank (diff)",
-    "lion on its third rank (diff)",
     "mobility of giraffes, elephants, hens (diff)",
-    "hen on the far half (diff)",
     "lion free squares: us",
     "lion free squares: them",
     "squares next to the lion attacked: us",
@@ -76,87 +88,193 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "side to move (tempo)",
 ];
 
-/// The weights set by hand before any tuning (the old evaluation's), where
-/// `kyoku tune dobutsu` starts.
-pub const HAND_WEIGHTS: [i32; FEATURES] = [
-    330, 270, 100, 360, 370, 300, 130, 30, 0, 10, 40, 4, 0, 6, -6, -12, 12, 0, 0, 0, 0, 0, 0, 0, 0,
-    15,
-];
+/// What term `i` counts (for the tuner's report and the docs).
+pub fn feature_name(i: usize) -> String {
+    const KINDS: [&str; 5] = ["lion", "giraffe", "elephant", "chick", "hen"];
+    if i < PSQ {
+        NAMED[i].to_string()
+    } else if i < NEAR_LION {
+        let cell = (i - PSQ) % 7 + 1;
+        let file = if cell % 2 == 0 { "edge" } else { "centre" };
+        format!(
+            "{} on rank {} {file} (diff)",
+            KINDS[(i - PSQ) / 7],
+            cell / 2 + 1
+        )
+    } else if i < FEATURES {
+        let mut cell = (i - NEAR_LION) % 20;
+        cell += usize::from(cell >= NEAR_LION_REFERENCE);
+        format!(
+            "{} {} files, {:+} ranks from the enemy lion (diff)",
+            KINDS[(i - NEAR_LION) / 20 + 1],
+            cell / 7,
+            cell as i32 % 7 - 3
+        )
+    } else {
+        format!("term {i}")
+    }
+}
+
+/// The weights set by hand before any tuning (the old evaluation's, its
+/// Chick and Lion advance as piece-square terms), where `kyoku tune
+/// dobutsu` starts.
+pub const HAND_WEIGHTS: [i32; FEATURES] = hand_weights();
+
+const fn hand_weights() -> [i32; FEATURES] {
+    let mut w = [0; FEATURES];
+    let first = [
+        330, 270, 100, 360, 370, 300, 130, 4, 6, -6, -12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 15,
+    ];
+    let mut i = 0;
+    while i < PSQ {
+        w[i] = first[i];
+        i += 1;
+    }
+    // Cells (rank · 2 + centre) − 1: the Lion on rank 1 10, rank 2 40; a
+    // Chick one step from promotion 30.
+    let (lion, chick) = (PSQ, PSQ + 3 * 7);
+    w[lion + 1] = 10;
+    w[lion + 2] = 10;
+    w[lion + 3] = 40;
+    w[lion + 4] = 40;
+    w[chick + 3] = 30;
+    w[chick + 4] = 30;
+    w
+}
 
 /// The weight of each term of [`features`], in hundredths of a Chick;
 /// `kyoku tune dobutsu` regenerates them from the solved table.
-pub const WEIGHTS: [i32; FEATURES] = [
-    158, 179, 100, 192, 290, 235, 158, 20, 24, -16, 147, 48, 18, 64, -20, 7, -5, -52, 363, -8, 30,
-    592, -465, -149, 0, 8,
-];
+pub const WEIGHTS: [i32; FEATURES] = old_fitted();
+
+const fn old_fitted() -> [i32; FEATURES] {
+    let mut w = [0; FEATURES];
+    let first = [
+        158, 179, 100, 192, 290, 235, 158, 48, 64, -20, 7, -5, -52, 363, -8, 30, 592, -465, -149,
+        0, 8,
+    ];
+    let mut i = 0;
+    while i < PSQ {
+        w[i] = first[i];
+        i += 1;
+    }
+    let (lion, chick, hen) = (PSQ, PSQ + 3 * 7, PSQ + 4 * 7);
+    w[lion + 1] = -16;
+    w[lion + 2] = -16;
+    w[lion + 3] = 147;
+    w[lion + 4] = 147;
+    w[chick + 1] = 24;
+    w[chick + 2] = 24;
+    w[chick + 3] = 20;
+    w[chick + 4] = 20;
+    w[hen + 3] = 18;
+    w[hen + 4] = 18;
+    w[hen + 5] = 18;
+    w[hen + 6] = 18;
+    w
+}
+
+/// Receives the evaluation's terms one by one.
+trait Terms {
+    fn add(&mut self, i: usize, x: i32);
+}
+
+/// Collects the terms.
+struct Collect([i32; FEATURES]);
+
+impl Terms for Collect {
+    fn add(&mut self, i: usize, x: i32) {
+        self.0[i] += x;
+    }
+}
+
+/// Weighs the terms as they come (no array of them: the search's hot path).
+struct Weigh(i32);
+
+impl Terms for Weigh {
+    fn add(&mut self, i: usize, x: i32) {
+        self.0 += WEIGHTS[i] * x;
+    }
+}
 
 /// The terms of the evaluation of `pos`, seen from the side to move.
 pub fn features(pos: &Position) -> [i32; FEATURES] {
-    let mut f = [0; FEATURES];
+    let mut c = Collect([0; FEATURES]);
+    terms(pos, &mut c);
+    c.0
+}
+
+fn terms(pos: &Position, t: &mut impl Terms) {
     let us = pos.turn();
-    side_terms(pos, us, 1, 0, &mut f);
-    side_terms(pos, us.flip(), -1, 1, &mut f);
-    f[FEATURES - 1] = 1;
-    f
+    side_terms(pos, us, 1, 0, t);
+    side_terms(pos, us.flip(), -1, 1, t);
+    t.add(TEMPO, 1);
+}
+
+/// The piece-square cell of `sq` for a piece of `c`: rank from `c`'s side
+/// times 2, plus 1 on the centre file.
+fn cell(c: Color, sq: Square) -> usize {
+    advance(c, sq) as usize * 2 + usize::from(sq.file() == 1)
 }
 
 /// Adds `c`'s terms: `sign` for the "(diff)" terms, `slot` (0 us, 1 them)
 /// for the one-sided ones.
-fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, f: &mut [i32; FEATURES]) {
+fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, t: &mut impl Terms) {
     let own = pos.occupied_by(c);
     let enemy = c.flip();
     for (i, k) in [Kind::Giraffe, Kind::Elephant, Kind::Chick, Kind::Hen]
         .into_iter()
         .enumerate()
     {
-        f[i] += sign * (pos.pieces_of_kind(k) & own).count_ones() as i32;
+        t.add(i, sign * (pos.pieces_of_kind(k) & own).count_ones() as i32);
     }
     for (i, k) in [Kind::Giraffe, Kind::Elephant, Kind::Chick]
         .into_iter()
         .enumerate()
     {
-        f[4 + i] += sign * i32::from(pos.hand(c, k));
+        t.add(4 + i, sign * i32::from(pos.hand(c, k)));
     }
-    for sq in bits(pos.pieces_of_kind(Kind::Chick) & own) {
-        match advance(c, sq) {
-            2 => f[7] += sign,
-            1 => f[8] += sign,
-            _ => {}
+    let their_lion = pos.lion(enemy);
+    for sq in bits(own) {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        let k = p.kind.index();
+        let cell = cell(c, sq);
+        if cell > 0 {
+            t.add(PSQ + k * 7 + cell - 1, sign);
         }
-    }
-    for sq in bits(pos.pieces_of_kind(Kind::Hen) & own) {
-        f[12] += sign * i32::from(advance(c, sq) >= 2);
-    }
-    for k in [Kind::Giraffe, Kind::Elephant, Kind::Hen] {
-        for sq in bits(pos.pieces_of_kind(k) & own) {
-            f[11] += sign * (steps(c, k, sq) & !own).count_ones() as i32;
+        if p.kind == Kind::Lion {
+            continue;
         }
-    }
-    for sq in bits(own & !pos.pieces_of_kind(Kind::Lion)) {
+        if matches!(p.kind, Kind::Giraffe | Kind::Elephant | Kind::Hen) {
+            t.add(7, sign * (steps(c, p.kind, sq) & !own).count_ones() as i32);
+        }
         if pos.attacked(sq, enemy) {
             let defended = pos.attacked(sq, c);
-            f[if defended { 19 } else { 17 } + slot] += 1;
+            t.add(if defended { 14 } else { 12 } + slot, 1);
+        }
+        if let Some(l) = their_lion {
+            let dx = (sq.file() as i32 - l.file() as i32).unsigned_abs() as usize;
+            let dy = advance(c, sq) - advance(c, l);
+            let mut near = dx * 7 + (dy + 3) as usize;
+            if near != NEAR_LION_REFERENCE {
+                near -= usize::from(near > NEAR_LION_REFERENCE);
+                t.add(NEAR_LION + (k - 1) * 20 + near, sign);
+            }
         }
     }
     let Some(l) = pos.lion(c) else {
         return;
     };
-    match advance(c, l) {
-        1 => f[9] += sign,
-        2 => f[10] += sign,
-        _ => {}
-    }
+    let mut arrives = false;
     for sq in bits(steps(c, Kind::Lion, l)) {
         if pos.attacked(sq, enemy) {
-            f[15 + slot] += 1;
+            t.add(10 + slot, 1);
         } else if own & sq.bit() == 0 {
-            f[13 + slot] += 1;
-            if advance(c, sq) == 3 {
-                f[21 + slot] = 1;
-            }
+            t.add(8 + slot, 1);
+            arrives |= advance(c, sq) == 3;
         }
     }
-    f[23 + slot] = i32::from(pos.attacked(l, enemy));
+    t.add(16 + slot, i32::from(arrives));
+    t.add(18 + slot, i32::from(pos.attacked(l, enemy)));
 }
 
 /// The evaluation of Dōbutsu positions: [`WEIGHTS`] times [`features`].
@@ -166,11 +284,9 @@ pub struct DobutsuEval;
 impl DobutsuEval {
     /// The score for the side to move.
     pub fn score(&self, pos: &Position) -> i32 {
-        features(pos)
-            .iter()
-            .zip(WEIGHTS.iter())
-            .map(|(f, w)| f * w)
-            .sum()
+        let mut w = Weigh(0);
+        terms(pos, &mut w);
+        w.0
     }
 
     /// The score for Sente.
@@ -286,13 +402,45 @@ mod tests {
     fn start_is_balanced() {
         let p = Position::startpos();
         let f = features(&p);
-        assert!(f[..13].iter().all(|&x| x == 0));
-        let mut expected = WEIGHTS[FEATURES - 1];
-        for us in (13..FEATURES - 1).step_by(2) {
-            assert_eq!(f[us], f[us + 1], "{}", FEATURE_NAMES[us]);
+        assert!(f[..8].iter().chain(&f[PSQ..]).all(|&x| x == 0));
+        let mut expected = WEIGHTS[TEMPO];
+        for us in (8..TEMPO).step_by(2) {
+            assert_eq!(f[us], f[us + 1], "{}", feature_name(us));
             expected += f[us] * (WEIGHTS[us] + WEIGHTS[us + 1]);
         }
         assert_eq!(DobutsuEval.score(&p), expected);
+    }
+
+    /// The score the search uses (weighed as the terms come) is the
+    /// weights times the terms, on the positions of seeded random games.
+    #[test]
+    fn score_is_weights_times_features() {
+        let mut rng = kyoku_core::seeded_rng(5);
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let mut p = Position::startpos();
+            for _ in 0..60 {
+                let f = features(&p);
+                let dot: i32 = f.iter().zip(WEIGHTS.iter()).map(|(x, w)| x * w).sum();
+                assert_eq!(DobutsuEval.score(&p), dot, "{}", p.to_text());
+                moves.clear();
+                p.legal_moves(&mut moves);
+                if moves.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                use kyoku_core::rand::Rng;
+                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+
+    /// Every term has its own name (the tuner's report lists them).
+    #[test]
+    fn terms_have_distinct_names() {
+        let names: std::collections::HashSet<String> = (0..FEATURES).map(feature_name).collect();
+        assert_eq!(names.len(), FEATURES);
+        assert_eq!(feature_name(TEMPO), "side to move (tempo)");
+        assert_eq!(feature_name(CHICK), "chick on board (diff)");
     }
 
     /// A position and its colour-swapped twin score the same for the side to move.

@@ -3,7 +3,7 @@
 //! the tuned evaluation (the levels' noise is in them).
 
 use kyoku_ai::alphabeta::{Features, Limits, Searcher};
-use kyoku_ai::dobutsu::{DobutsuEval, FEATURES, HAND_WEIGHTS, WEIGHTS};
+use kyoku_ai::dobutsu::{CHICK, DobutsuEval, HAND_WEIGHTS, TEMPO, WEIGHTS};
 use kyoku_core::{GameRecord, Position as _};
 use kyoku_dobutsu::Position;
 
@@ -33,9 +33,9 @@ fn keeps_the_draw_of_the_issue_example() {
 /// and the search's margins are written in; the tempo is not tuned.
 #[test]
 fn tuned_weights_keep_their_units() {
-    assert_eq!(WEIGHTS[2], 100);
-    assert_eq!(HAND_WEIGHTS[2], 100);
-    assert!(WEIGHTS[FEATURES - 1] > 0);
+    assert_eq!(WEIGHTS[CHICK], 100);
+    assert_eq!(HAND_WEIGHTS[CHICK], 100);
+    assert!(WEIGHTS[TEMPO] > 0);
     // Material stays ordered as the game has it: a Giraffe or an Elephant
     // is worth more than a Chick, and a piece in hand more than on the board.
     assert!(WEIGHTS[0] > WEIGHTS[2] && WEIGHTS[1] > WEIGHTS[2]);

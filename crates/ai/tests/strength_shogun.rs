@@ -147,7 +147,12 @@ fn new_program_beats_old_program() {
                 s.spawn(move || {
                     (first + t..first + games)
                         .step_by(threads as usize)
-                        .map(|g| play(g, lvl, variant, new))
+                        .map(|g| {
+                            let r = play(g, lvl, variant, new);
+                            // One line a game, so a run cut short still says what it played.
+                            eprintln!("game {g}: {r}");
+                            r
+                        })
                         .collect::<Vec<_>>()
                 })
             })

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use kyoku_ai::dobutsu::{FEATURE_NAMES, FEATURES, HAND_WEIGHTS, WEIGHTS, features};
+use kyoku_ai::dobutsu::{CHICK, FEATURES, HAND_WEIGHTS, TEMPO, WEIGHTS, feature_name, features};
 use kyoku_ai::tune::{self, Options, Sample};
 use kyoku_core::rand::Rng;
 use kyoku_core::{Position as _, seeded_rng};
@@ -64,9 +64,9 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     let start: Vec<f64> = HAND_WEIGHTS.iter().map(|&w| f64::from(w)).collect();
     // The tempo stays: it only shifts every score alike. With the scale
     // refitted, a Chick on the board stays too, to keep the units.
-    let mut frozen = vec![FEATURES - 1];
+    let mut frozen = vec![TEMPO];
     if a.refit_scale > 0 {
-        frozen.push(2);
+        frozen.push(CHICK);
     }
     let opts = Options {
         epochs: a.epochs,
@@ -77,14 +77,15 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     let mut fit = tune::fit(&train, &test, &start, &opts);
     // In the evaluation's units: a Chick on the board is 100 (a rescaling
     // of score and scale together changes no expected result).
-    let unit = 100.0 / fit.weights[2].max(1.0);
+    let unit = 100.0 / fit.weights[CHICK].max(1.0);
     fit.weights.iter_mut().for_each(|w| *w *= unit);
     fit.scale *= unit;
+    let names: Vec<String> = (0..FEATURES).map(feature_name).collect();
     print_fit(
         train.len(),
         test.len(),
         &fit,
-        &FEATURE_NAMES,
+        &names,
         &HAND_WEIGHTS,
         &WEIGHTS,
     )
@@ -111,7 +112,7 @@ pub(crate) fn print_fit(
     train: usize,
     test: usize,
     fit: &tune::Fit,
-    names: &[&str],
+    names: &[impl AsRef<str>],
     hand: &[i32],
     in_use: &[i32],
 ) -> anyhow::Result<()> {
@@ -129,8 +130,11 @@ pub(crate) fn print_fit(
     for (i, name) in names.iter().enumerate() {
         writeln!(
             out,
-            "  {:>5} -> {:>5.0}  (in use: {:>5})  {name}",
-            hand[i], fit.weights[i], in_use[i]
+            "  {:>5} -> {:>5.0}  (in use: {:>5})  {}",
+            hand[i],
+            fit.weights[i],
+            in_use[i],
+            name.as_ref()
         )?;
     }
     let rounded: Vec<String> = fit
