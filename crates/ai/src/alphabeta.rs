@@ -20,10 +20,11 @@
 //!   probability-weighted sum end inside `(alpha, beta)`, assuming the outcomes
 //!   not yet searched take the worst or best possible value; the node is cut
 //!   as soon as the sum cannot. Chance nodes use no depth.
-//! - **Repetition**: a position that already occurred in the game or earlier on
-//!   the search path scores as a draw (0). The rules draw only on the third
-//!   occurrence, so this is the usual engine approximation: a player who can
-//!   repeat once can repeat again.
+//! - **Repetition**: a position that already occurred on the search path
+//!   (from the root on) scores as a draw (0) — the rules draw only on the
+//!   third occurrence, but a player who can repeat once can repeat again. A
+//!   position only the game before the root saw is a draw on its third
+//!   occurrence, as the rules say: returning to it once forces nothing.
 //! - **Per-game parts** ([`Tuning`], off unless the game asks): null-move
 //!   pruning, logarithmic late-move reductions, counter moves.
 //! - **Limits**: depth, nodes, time, and a stop flag another thread may set.
@@ -323,6 +324,9 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     score_buffers: Vec<Vec<(i32, bool)>>,
     pv: Vec<Vec<P::Move>>,
     path: Vec<u64>,
+    /// Where the root sits in `path`: the positions before it are the
+    /// game's past, those from it on the search's own line.
+    root: usize,
     filter: Vec<u8>,
     noise: i32,
     seed: u64,
@@ -378,6 +382,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             score_buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             path: Vec::with_capacity(1024),
+            root: 0,
             filter: vec![0; FILTER_MASK as usize + 1],
             noise: 0,
             seed: 0,
@@ -565,6 +570,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         for p in record.positions() {
             self.push_key(p.repetition_key());
         }
+        self.root = self.path.len().saturating_sub(1);
     }
 
     /// Hands each line of a completed iteration to the report callback.
@@ -679,7 +685,15 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
 
     #[inline]
     fn repeated(&self, key: u64) -> bool {
-        self.filter[(key & FILTER_MASK) as usize] > 0 && self.path.contains(&key)
+        if self.filter[(key & FILTER_MASK) as usize] == 0 {
+            return false;
+        }
+        // On the search's line a return is a draw already (who can repeat
+        // once can repeat again); a position only the game's past saw is a
+        // draw on its third occurrence, as the rules have it, since the
+        // opponent need not repeat it again.
+        let (past, line) = self.path.split_at(self.root);
+        line.contains(&key) || past.iter().filter(|&&k| k == key).count() >= 2
     }
 
     #[inline]

@@ -95,7 +95,7 @@ pub fn feature_name(i: usize) -> String {
         NAMED[i].to_string()
     } else if i < NEAR_LION {
         let cell = (i - PSQ) % 7 + 1;
-        let file = if cell % 2 == 0 { "edge" } else { "centre" };
+        let file = if cell.is_multiple_of(2) { "edge" } else { "centre" };
         format!(
             "{} on rank {} {file} (diff)",
             KINDS[(i - PSQ) / 7],

@@ -97,9 +97,11 @@ fn wins_in_three_plies_are_found_on_random_positions() {
     assert!(found >= 10, "only {found} positions with a win in 3");
 }
 
-/// Plain minimax with the same static score, terminal scores and path
-/// repetition rule as the search.
-fn minimax(pos: &Position, depth: u32, ply: i32, path: &mut Vec<u64>) -> i32 {
+/// Plain minimax with the same static score, terminal scores and
+/// repetition rule as the search: a position on `path` (the root and the
+/// line below it) is a draw, one `past` (the game before the root) holds
+/// twice is a draw.
+fn minimax(pos: &Position, depth: u32, ply: i32, past: &[u64], path: &mut Vec<u64>) -> i32 {
     let me = Player::new(pos.turn().index());
     if let Some(o) = pos.outcome() {
         return if o.is_draw() {
@@ -120,10 +122,11 @@ fn minimax(pos: &Position, depth: u32, ply: i32, path: &mut Vec<u64>) -> i32 {
     for m in moves {
         let mut c = *pos;
         c.play_unchecked(m);
-        let v = if path.contains(&c.hash()) {
+        let seen_before = past.iter().filter(|&&k| k == c.hash()).count();
+        let v = if path.contains(&c.hash()) || seen_before >= 2 {
             0
         } else {
-            -minimax(&c, depth - 1, ply + 1, path)
+            -minimax(&c, depth - 1, ply + 1, past, path)
         };
         best = best.max(v);
     }
@@ -159,7 +162,7 @@ fn alpha_beta_with_table_equals_minimax() {
             let mut s = Searcher::new(DobutsuEval, 14);
             s.set_features(plain);
             let r = s.search(&GameRecord::new(pos), &Limits::depth(depth));
-            let expect = minimax(&pos, depth, 0, &mut Vec::new());
+            let expect = minimax(&pos, depth, 0, &[], &mut Vec::new());
             assert_eq!(
                 r.score,
                 expect,
@@ -168,6 +171,107 @@ fn alpha_beta_with_table_equals_minimax() {
             );
         }
     }
+}
+
+/// A game that went out and back (each side moved a piece away and, for
+/// Sente, back): the root's side can return to a position the game saw
+/// once, which is no draw yet — the opponent need not repeat it again —
+/// while a return to a position of the search's own line is. The search
+/// scores these roots exactly as minimax with that rule does, and in some
+/// of them the old rule (every return a draw) would score otherwise.
+#[test]
+fn a_position_the_game_saw_once_is_no_draw_yet() {
+    let plain = Features {
+        tt: false,
+        quiescence: false,
+        extensions: false,
+        reductions: false,
+        evasions: false,
+        contempt: false,
+    };
+    let mut rng = seeded_rng(11);
+    let (mut roots, mut differ) = (0, 0);
+    for _ in 0..400 {
+        let Some(record) = out_and_back(&mut rng) else {
+            continue;
+        };
+        roots += 1;
+        let pos = *record.position();
+        let positions = record.positions();
+        let past: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(|p| p.hash())
+            .collect();
+        for depth in 1..=3 {
+            let mut s = Searcher::new(DobutsuEval, 14);
+            s.set_features(plain);
+            let r = s.search(&record, &Limits::depth(depth));
+            let expect = minimax(&pos, depth, 0, &past, &mut Vec::new());
+            assert_eq!(r.score, expect, "depth {depth}: {:?}", record.move_texts());
+            // The old rule: the game's past counts like the search's line.
+            let old = minimax(&pos, depth, 0, &[], &mut past.clone());
+            differ += usize::from(old != expect);
+        }
+    }
+    assert!(roots >= 100, "only {roots} games went out and back");
+    assert!(
+        differ > 0,
+        "no root where the rules differ: the test tests nothing"
+    );
+}
+
+/// A record from a few random plies, then Sente moves a piece away, Gote
+/// moves one, Sente moves back (no captures): Gote to move can return to
+/// the position before Sente's first move. `None` if the dice found none.
+fn out_and_back(rng: &mut impl Rng) -> Option<GameRecord<Position>> {
+    let mut record = GameRecord::new(Position::startpos());
+    let mut moves = Vec::new();
+    for _ in 0..rng.random_range(0..10) * 2 {
+        moves.clear();
+        record.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        record.play(moves[rng.random_range(0..moves.len())]).ok()?;
+    }
+    let quiet = |pos: &Position, moves: &mut Vec<_>| {
+        moves.clear();
+        pos.legal_moves(moves);
+        let before = pos.to_text();
+        moves.retain(|&m| {
+            let mut c = *pos;
+            c.play_unchecked(m);
+            c.outcome().is_none() && hand_of(&c.to_text()) == hand_of(&before)
+        });
+    };
+    let start = *record.position();
+    quiet(&start, &mut moves);
+    let away = *moves.get(rng.random_range(0..moves.len().max(1)))?;
+    record.play(away).ok()?;
+    quiet(record.position(), &mut moves);
+    let reply = *moves.get(rng.random_range(0..moves.len().max(1)))?;
+    record.play(reply).ok()?;
+    // Sente's move back: the one after which Gote's reverse of its reply
+    // would give the start again.
+    quiet(record.position(), &mut moves);
+    let back = moves.iter().copied().find(|&m| {
+        let mut c = *record.position();
+        c.play_unchecked(m);
+        let mut replies = Vec::new();
+        c.legal_moves(&mut replies);
+        replies.iter().any(|&r| {
+            let mut d = c;
+            d.play_unchecked(r);
+            d.hash() == start.hash()
+        })
+    })?;
+    record.play(back).ok()?;
+    (record.outcome().is_none()).then_some(record)
+}
+
+/// The hands of a position's text form (the bracketed part).
+fn hand_of(text: &str) -> &str {
+    text.split(['[', ']']).nth(1).unwrap_or("")
 }
 
 #[test]

@@ -74,6 +74,14 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         refit_scale: a.refit_scale,
         ..Options::default()
     };
+    // The weights in use, measured the same way (their own scale), so an
+    // iteration's gain over the last one shows and not only over the start.
+    let in_use: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
+    let in_use_scale = tune::fit_scale(&train, &in_use);
+    let in_use_error = (
+        tune::error(&train, &in_use, in_use_scale),
+        tune::error(&test, &in_use, in_use_scale),
+    );
     let mut fit = tune::fit(&train, &test, &start, &opts);
     // In the evaluation's units: a Chick on the board is 100 (a rescaling
     // of score and scale together changes no expected result).
@@ -88,7 +96,12 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         &names,
         &HAND_WEIGHTS,
         &WEIGHTS,
-    )
+    )?;
+    println!(
+        "the weights in use: training {:.5}, held out {:.5}",
+        in_use_error.0, in_use_error.1
+    );
+    Ok(())
 }
 
 /// Refuses the arguments both tuners share when they cannot make a fit.
