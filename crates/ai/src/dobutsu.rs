@@ -95,7 +95,11 @@ pub fn feature_name(i: usize) -> String {
         NAMED[i].to_string()
     } else if i < NEAR_LION {
         let cell = (i - PSQ) % 7 + 1;
-        let file = if cell.is_multiple_of(2) { "edge" } else { "centre" };
+        let file = if cell.is_multiple_of(2) {
+            "edge"
+        } else {
+            "centre"
+        };
         format!(
             "{} on rank {} {file} (diff)",
             KINDS[(i - PSQ) / 7],
@@ -144,34 +148,15 @@ const fn hand_weights() -> [i32; FEATURES] {
 
 /// The weight of each term of [`features`], in hundredths of a Chick;
 /// `kyoku tune dobutsu` regenerates them from the solved table.
-pub const WEIGHTS: [i32; FEATURES] = old_fitted();
-
-const fn old_fitted() -> [i32; FEATURES] {
-    let mut w = [0; FEATURES];
-    let first = [
-        158, 179, 100, 192, 290, 235, 158, 48, 64, -20, 7, -5, -52, 363, -8, 30, 592, -465, -149,
-        0, 8,
-    ];
-    let mut i = 0;
-    while i < PSQ {
-        w[i] = first[i];
-        i += 1;
-    }
-    let (lion, chick, hen) = (PSQ, PSQ + 3 * 7, PSQ + 4 * 7);
-    w[lion + 1] = -16;
-    w[lion + 2] = -16;
-    w[lion + 3] = 147;
-    w[lion + 4] = 147;
-    w[chick + 1] = 24;
-    w[chick + 2] = 24;
-    w[chick + 3] = 20;
-    w[chick + 4] = 20;
-    w[hen + 3] = 18;
-    w[hen + 4] = 18;
-    w[hen + 5] = 18;
-    w[hen + 6] = 18;
-    w
-}
+pub const WEIGHTS: [i32; FEATURES] = [
+    130, 134, 100, 155, 241, 197, 124, 20, 30, 0, 22, -14, -32, 264, -3, 16, 420, -258, -89, 0, 6,
+    63, 113, 85, 247, 16, 0, 0, -46, -6, -10, -16, -75, -67, -59, 11, 56, 19, -70, -33, -61, -113,
+    -107, -18, 32, 13, -18, -101, -96, 0, -307, 0, 77, -121, 27, -28, -1, 63, 87, 0, 150, -106, 0,
+    45, 127, 143, 118, 7, 0, -26, 4, 74, 76, 70, -41, 0, -17, 29, 42, 0, 34, -40, 0, 1, 96, 107,
+    145, 20, 0, -31, 49, 104, 160, 30, -142, 0, 4, 44, 39, 0, 4, -83, 0, 27, 7, 22, -78, -283, 0,
+    -33, -25, -35, -44, -54, -222, 0, 0, 0, 0, 0, 337, -215, 0, 0, 89, 81, 33, -113, 0, 0, 286, 67,
+    79, -44, -120, 0,
+];
 
 /// Receives the evaluation's terms one by one.
 trait Terms {
