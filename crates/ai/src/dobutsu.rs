@@ -201,6 +201,21 @@ fn cell(c: Color, sq: Square) -> usize {
     advance(c, sq) as usize * 2 + usize::from(sq.file() == 1)
 }
 
+/// The piece-square term of a piece of kind index `k` on `cell` (see
+/// [`cell`]); none for the home-rank edge square, which material values.
+fn psq_term(k: usize, cell: usize) -> Option<usize> {
+    cell.checked_sub(1).map(|c| PSQ + k * 7 + c)
+}
+
+/// The near-Lion term of a piece of kind index `k` (not the Lion) `dx`
+/// files and `dy` ranks (from its side) away from the enemy Lion; none for
+/// the cell left out.
+fn near_lion_term(k: usize, dx: usize, dy: i32) -> Option<usize> {
+    let cell = dx * 7 + (dy + 3) as usize;
+    let skip = usize::from(cell > NEAR_LION_REFERENCE);
+    (cell != NEAR_LION_REFERENCE).then(|| NEAR_LION + (k - 1) * 20 + cell - skip)
+}
+
 /// Adds `c`'s terms: `sign` for the "(diff)" terms, `slot` (0 us, 1 them)
 /// for the one-sided ones.
 fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, t: &mut impl Terms) {
@@ -222,9 +237,8 @@ fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, t: &mut impl Ter
     for sq in bits(own) {
         let Some(p) = pos.piece_at(sq) else { continue };
         let k = p.kind.index();
-        let cell = cell(c, sq);
-        if cell > 0 {
-            t.add(PSQ + k * 7 + cell - 1, sign);
+        if let Some(i) = psq_term(k, cell(c, sq)) {
+            t.add(i, sign);
         }
         if p.kind == Kind::Lion {
             continue;
@@ -239,10 +253,8 @@ fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, t: &mut impl Ter
         if let Some(l) = their_lion {
             let dx = (sq.file() as i32 - l.file() as i32).unsigned_abs() as usize;
             let dy = advance(c, sq) - advance(c, l);
-            let mut near = dx * 7 + (dy + 3) as usize;
-            if near != NEAR_LION_REFERENCE {
-                near -= usize::from(near > NEAR_LION_REFERENCE);
-                t.add(NEAR_LION + (k - 1) * 20 + near, sign);
+            if let Some(i) = near_lion_term(k, dx, dy) {
+                t.add(i, sign);
             }
         }
     }
@@ -417,6 +429,40 @@ mod tests {
                 p.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
         }
+    }
+
+    /// The terms the evaluation adds are the ones their names describe
+    /// (the tuner's report would mislabel its weights otherwise), and every
+    /// index is used once.
+    #[test]
+    fn term_indices_match_their_names() {
+        const KINDS: [&str; 5] = ["lion", "giraffe", "elephant", "chick", "hen"];
+        let mut used = std::collections::HashSet::new();
+        for (k, kind) in KINDS.iter().enumerate() {
+            for cell in 1..8 {
+                let i = psq_term(k, cell).expect("a term");
+                let file = if cell % 2 == 1 { "centre" } else { "edge" };
+                let name = format!("{kind} on rank {} {file} (diff)", cell / 2 + 1);
+                assert_eq!(feature_name(i), name);
+                assert!(used.insert(i));
+            }
+            assert_eq!(psq_term(k, 0), None);
+        }
+        for (k, kind) in KINDS.iter().enumerate().skip(1) {
+            for dx in 0..3 {
+                for dy in -3..=3 {
+                    let Some(i) = near_lion_term(k, dx, dy) else {
+                        assert_eq!((dx, dy), (1, -3), "only the reference cell has no term");
+                        continue;
+                    };
+                    let name =
+                        format!("{kind} {dx} files, {dy:+} ranks from the enemy lion (diff)");
+                    assert_eq!(feature_name(i), name);
+                    assert!(used.insert(i));
+                }
+            }
+        }
+        assert_eq!(used.len(), FEATURES - PSQ);
     }
 
     /// Every term has its own name (the tuner's report lists them).
