@@ -54,18 +54,12 @@ fn last_liberties(pos: &Position, out: &mut Vec<LastLiberty>) {
     out.clear();
     let board = pos.board();
     let occupied = pos.occupied();
-    let free = board.all() & !occupied;
     for v in 0..pos.players() {
         let own = pos.stones(Player::new(v));
         // A stone with two free neighbours gives its cluster two free
         // fields: such clusters are skipped without being traced (most
         // clusters, most of the time).
-        let mut open = Bits::EMPTY;
-        for s in own.iter() {
-            if (board.adjacent(s) & free).count() >= 2 {
-                open.insert(s);
-            }
-        }
+        let open = own & !pos.crowded();
         let mut rest = own & !open;
         'clusters: while let Some(s) = rest.first_set() {
             // The cluster: own stones joined by wall links.
@@ -97,9 +91,9 @@ fn last_liberties(pos: &Position, out: &mut Vec<LastLiberty>) {
                 continue;
             }
             let free = rim & !occupied;
-            if free.count() == 1 {
+            if let (Some(field), false) = (free.first_set(), free.has_two()) {
                 out.push(LastLiberty {
-                    field: free.first_set().unwrap_or(0) as u16,
+                    field: field as u16,
                     owner: v as u8,
                     size: c.count() as u16,
                 });
@@ -132,53 +126,84 @@ impl ShiamgonPolicy {
     /// better), pushed onto `scores` in the fields' order.
     fn score_fields(&self, pos: &Position, fields: Bits, scores: &mut Vec<(u8, i32)>) {
         scores.clear();
-        let board = pos.board();
-        let occupied = pos.occupied();
         let mut lasts = Vec::new();
         last_liberties(pos, &mut lasts);
         match pos.pending_push() {
-            Some((o, q, _)) => {
-                let own = pos.stones(o) & !Bits::single(q);
-                for d in fields.iter() {
-                    let mut s = 0;
-                    for l in &lasts {
-                        if l.field as usize == d && l.owner as usize != o.index() {
-                            s += 3 * l.size as i32;
-                        }
-                    }
-                    // Room after the move: free neighbours (q itself becomes
-                    // free) and own ones.
-                    let around = board.adjacent(d);
-                    let room = (around & (!occupied | own | Bits::single(q))).count() as i32;
-                    s += room.min(3);
-                    scores.push((d as u8, s));
+            Some(_) => score_answers(pos, fields, &lasts, scores),
+            None => self.score_placements(pos, fields, &lasts, false, scores),
+        }
+    }
+
+    /// The scores of placements on `fields` (see [`Self::score_fields`]);
+    /// with `positive_only`, only the fields that score above 0.
+    fn score_placements(
+        &self,
+        pos: &Position,
+        fields: Bits,
+        lasts: &[LastLiberty],
+        positive_only: bool,
+        scores: &mut Vec<(u8, i32)>,
+    ) {
+        let board = pos.board();
+        let occupied = pos.occupied();
+        let p = pos.turn().index();
+        let n = pos.players();
+        // Most fields are no cluster's last free field and touch no
+        // opponent: they score 0 without looking further.
+        let mut lasts_at = Bits::EMPTY;
+        for l in lasts {
+            lasts_at.insert(l.field as usize);
+        }
+        let foreign = occupied & !pos.stones(pos.turn());
+        for t in fields.iter() {
+            let mut s = 0;
+            if lasts_at.contains(t) {
+                for l in lasts.iter().filter(|l| l.field as usize == t) {
+                    s += if l.owner as usize == p {
+                        2 * l.size as i32
+                    } else {
+                        3 * l.size as i32
+                    };
                 }
             }
-            None => {
-                let p = pos.turn().index();
-                let n = pos.players();
-                for t in fields.iter() {
-                    let mut s = 0;
-                    for l in &lasts {
-                        if l.field as usize == t {
-                            s += if l.owner as usize == p {
-                                2 * l.size as i32
-                            } else {
-                                3 * l.size as i32
-                            };
-                        }
+            let around = board.adjacent(t);
+            if !(around & foreign).is_empty() {
+                for o in (0..n).filter(|&o| o != p) {
+                    if let Some(q) = (around & pos.stones(Player::new(o))).first_set() {
+                        let to = board.adjacent(q) & !occupied & !around & !Bits::single(t);
+                        s += if to.is_empty() { 4 } else { self.push };
                     }
-                    let around = board.adjacent(t);
-                    for o in (0..n).filter(|&o| o != p) {
-                        if let Some(q) = (around & pos.stones(Player::new(o))).first_set() {
-                            let to = board.adjacent(q) & !occupied & !around & !Bits::single(t);
-                            s += if to.is_empty() { 4 } else { self.push };
-                        }
-                    }
-                    scores.push((t as u8, s));
                 }
+            }
+            if s > 0 || !positive_only {
+                scores.push((t as u8, s));
             }
         }
+    }
+}
+
+/// The scores of the push answers on `fields` (see
+/// [`ShiamgonPolicy::score_fields`]).
+fn score_answers(pos: &Position, fields: Bits, lasts: &[LastLiberty], scores: &mut Vec<(u8, i32)>) {
+    let Some((o, q, _)) = pos.pending_push() else {
+        return;
+    };
+    let board = pos.board();
+    let occupied = pos.occupied();
+    let own = pos.stones(o) & !Bits::single(q);
+    for d in fields.iter() {
+        let mut s = 0;
+        for l in lasts {
+            if l.field as usize == d && l.owner as usize != o.index() {
+                s += 3 * l.size as i32;
+            }
+        }
+        // Room after the move: free neighbours (q itself becomes free) and
+        // own ones.
+        let around = board.adjacent(d);
+        let room = (around & (!occupied | own | Bits::single(q))).count() as i32;
+        s += room.min(3);
+        scores.push((d as u8, s));
     }
 }
 
@@ -198,10 +223,22 @@ impl Policy<Position> for ShiamgonPolicy {
         let n = fields.count();
         if rng.random::<f64>() < self.epsilon {
             let k = rng.random_range(0..n);
-            return fields.iter().nth(k).map(Move::to);
+            return fields.nth(k).map(Move::to);
         }
-        let mut scores = Vec::with_capacity(n);
-        self.score_fields(pos, fields, &mut scores);
+        let mut scores = Vec::new();
+        if pos.pending_push().is_none() && self.push >= 0 {
+            // Every placement scores 0 or more: score only the few above 0,
+            // and if there are none, all fields tie (the same choice as
+            // scoring them all, for a fraction of the work).
+            let mut lasts = Vec::new();
+            last_liberties(pos, &mut lasts);
+            self.score_placements(pos, fields, &lasts, true, &mut scores);
+            if scores.is_empty() {
+                return fields.nth(rng.random_range(0..n)).map(Move::to);
+            }
+        } else {
+            self.score_fields(pos, fields, &mut scores);
+        }
         let best = scores.iter().map(|&(_, s)| s).max()?;
         let ties = scores.iter().filter(|&&(_, s)| s == best).count();
         let k = rng.random_range(0..ties);

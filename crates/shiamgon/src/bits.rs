@@ -59,6 +59,40 @@ impl Bits {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether the set holds two fields or more: `count() >= 2` without
+    /// counting (a population count is slow on the baseline x86-64 target,
+    /// and the searches ask this for every stone).
+    #[inline]
+    pub fn has_two(&self) -> bool {
+        let mut seen = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
+    /// The `k`-th lowest field in the set (from 0), if it has that many.
+    #[inline]
+    pub fn nth(&self, mut k: usize) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            let n = w.count_ones() as usize;
+            if k < n {
+                let mut w = w;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+            k -= n;
+        }
+        None
+    }
+
     /// The lowest field in the set.
     #[inline]
     pub fn first_set(&self) -> Option<usize> {
@@ -178,5 +212,25 @@ mod tests {
         c.remove(0);
         assert_eq!(c.first_set(), Some(63));
         assert!(Bits::EMPTY.is_empty());
+    }
+
+    #[test]
+    fn has_two_and_nth_agree_with_counting() {
+        let sets: [&[usize]; 7] = [
+            &[],
+            &[0],
+            &[255],
+            &[3, 4],
+            &[63, 64],
+            &[1, 130, 200],
+            &[0, 63, 64, 127, 128, 191, 192, 255],
+        ];
+        for fields in sets {
+            let b: Bits = fields.iter().copied().collect();
+            assert_eq!(b.has_two(), b.count() >= 2, "{fields:?}");
+            for k in 0..=fields.len() {
+                assert_eq!(b.nth(k), b.iter().nth(k), "{fields:?} {k}");
+            }
+        }
     }
 }

@@ -145,6 +145,7 @@ pub struct Board {
     linked: Vec<Bits>,
     around: Vec<Vec<u8>>,
     link_lists: Vec<Vec<u8>>,
+    within_two: Vec<Bits>,
     all: Bits,
 }
 
@@ -219,6 +220,13 @@ impl Board {
     #[inline]
     pub fn adjacent(&self, f: Field) -> Bits {
         self.adjacent[f]
+    }
+
+    /// The fields at most two steps from `f` (adjacent, or adjacent to an
+    /// adjacent field; `f` itself included).
+    #[inline]
+    pub fn within_two(&self, f: Field) -> Bits {
+        self.within_two[f]
     }
 
     /// The fields wall-linked to `f`.
@@ -313,6 +321,10 @@ impl Board {
             .iter()
             .map(|l| l.iter().map(|g| g as u8).collect())
             .collect();
+        let within_two = adjacent
+            .iter()
+            .map(|&a| a.iter().fold(a, |w, m| w | adjacent[m]))
+            .collect();
         Board {
             kind,
             shapes,
@@ -321,6 +333,7 @@ impl Board {
             linked,
             around,
             link_lists,
+            within_two,
             all: Bits::first(n),
         }
     }

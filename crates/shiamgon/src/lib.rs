@@ -21,6 +21,7 @@
 
 pub mod bits;
 pub mod board;
+mod neighbours;
 pub mod position;
 pub mod start;
 pub mod svg;

@@ -4,6 +4,7 @@ use kyoku_core::{Decision, MoveError, Outcome, Player, ToAct};
 
 use crate::bits::Bits;
 use crate::board::{Board, BoardKind, Field};
+use crate::neighbours::Neighbours;
 use crate::start::{HandicapError, check_handicap_field, default_handicap, start_stones};
 
 /// The most players a board allows.
@@ -100,6 +101,8 @@ pub struct Position {
     /// Legal placements of `turn` at a turn boundary.
     pub(crate) cached: Bits,
     pub(crate) key: u64,
+    /// Derived: neighbour counts, kept up to date by `put` and `take`.
+    pub(crate) neighbours: Neighbours,
 }
 
 /// Zobrist keys: SplitMix64 from a fixed seed, computed at compile time.
@@ -240,11 +243,13 @@ impl Position {
             end: None,
             cached: Bits::EMPTY,
             key: 0,
+            neighbours: Neighbours::new(board.board(), &[Bits::EMPTY; MAX_PLAYERS]),
         }
     }
 
     /// Recomputes every derived part (after reading or setting up).
     pub(crate) fn refresh(&mut self) {
+        self.neighbours = Neighbours::new(self.board, &self.stones);
         self.recheck = (0..self.players()).any(|p| !self.encircled_of(p, None).is_empty());
         if self.pending.is_none() {
             self.start_turn();
@@ -353,6 +358,12 @@ impl Position {
         out
     }
 
+    /// The fields with at most one free adjacent field (free or not): a
+    /// stone there is one placement away from having no free neighbour.
+    pub fn crowded(&self) -> Bits {
+        self.neighbours.crowded
+    }
+
     /// The fields where player `p` may place now (ignoring whose turn it is).
     pub fn legal_placements(&self, p: Player) -> Bits {
         self.placements_of(p.index())
@@ -365,6 +376,7 @@ impl Position {
         self.stones[p].insert(f);
         self.occupied.insert(f);
         self.key ^= ZOBRIST[p][f];
+        self.neighbours.put(self.board, p, f);
     }
 
     #[inline]
@@ -372,6 +384,7 @@ impl Position {
         self.stones[p].remove(f);
         self.occupied.remove(f);
         self.key ^= ZOBRIST[p][f];
+        self.neighbours.take(self.board, p, f);
     }
 
     #[inline]
@@ -416,10 +429,13 @@ impl Position {
 
     /// The encircled clusters of player `p` (all, or those touching `near`).
     fn encircled_of(&self, p: usize, near: Option<Bits>) -> Vec<Bits> {
+        // Every stone of an encircled cluster has no free neighbour, so the
+        // clusters are traced from such stones only (found in the same
+        // order: an encircled cluster's stones are all among them).
         let mut rest = match near {
             Some(n) => self.stones[p] & n,
             None => self.stones[p],
-        };
+        } & self.neighbours.closed;
         let mut out = Vec::new();
         while let Some(s) = rest.first_set() {
             let c = self.cluster(p, s);
@@ -435,22 +451,37 @@ impl Position {
     /// middle field that is not an opponent's wall between them.
     fn reach(&self, p: usize) -> Bits {
         let own = self.stones[p];
-        let mut near = Bits::EMPTY;
-        for s in own.iter() {
-            near |= self.board.adjacent(s);
-        }
-        let mut reach = near;
-        let foreign = self.occupied & !own;
-        for m in near.iter() {
-            if foreign.contains(m) {
-                let o = self.owner_index(m).unwrap_or(p);
-                let walls = self.board.linked(m) & self.stones[o];
-                if walls.count() >= 2 {
-                    reach |= self.arcs_with(m, walls, own);
-                    continue;
-                }
+        let near = self.neighbours.near[p];
+        // The walled middles: opponents' stones next to `p` with two or
+        // more wall links to their own kind. Only through them can a
+        // field two steps away be out of reach.
+        let mut walled = Bits::EMPTY;
+        let mut behind = Bits::EMPTY;
+        let mut arcs = Bits::EMPTY;
+        for m in (near & self.occupied & !own).iter() {
+            let o = self.owner_index(m).unwrap_or(p);
+            let walls = self.board.linked(m) & self.stones[o];
+            if walls.has_two() {
+                walled.insert(m);
+                behind |= self.board.adjacent(m);
+                arcs |= self.arcs_with(m, walls, own);
             }
-            reach |= self.board.adjacent(m);
+        }
+        let mut reach = Bits::EMPTY;
+        for s in own.iter() {
+            reach |= self.board.within_two(s);
+        }
+        if walled.is_empty() {
+            return reach;
+        }
+        // A field behind a walled middle, outside the middle's arcs that
+        // hold an own stone, is reached only through an open middle.
+        let open = near & !walled;
+        let doubtful = behind & !near & !arcs;
+        for t in doubtful.iter() {
+            if (self.board.adjacent(t) & open).is_empty() {
+                reach.remove(t);
+            }
         }
         reach
     }
@@ -459,15 +490,15 @@ impl Position {
     /// hold one of `own`.
     fn arcs_with(&self, m: Field, cuts: Bits, own: Bits) -> Bits {
         let ring = self.board.around(m);
-        let n = ring.len();
         let Some(c0) = ring.iter().position(|&g| cuts.contains(g as usize)) else {
             return self.board.adjacent(m);
         };
         let mut out = Bits::EMPTY;
         let mut arc = Bits::EMPTY;
         let mut has_own = false;
-        for k in 1..=n {
-            let g = ring[(c0 + k) % n] as usize;
+        // The ring once round, starting after the cut `c0` and ending on it.
+        for &g in ring[c0 + 1..].iter().chain(&ring[..=c0]) {
+            let g = g as usize;
             if cuts.contains(g) {
                 if has_own {
                     out |= arc;
@@ -486,13 +517,7 @@ impl Position {
     fn between_two(&self, p: usize) -> Bits {
         let mut out = Bits::EMPTY;
         for o in (0..self.players()).filter(|&o| o != p) {
-            let (mut once, mut twice) = (Bits::EMPTY, Bits::EMPTY);
-            for s in self.stones[o].iter() {
-                let a = self.board.adjacent(s);
-                twice |= once & a;
-                once |= a;
-            }
-            out |= twice;
+            out |= self.neighbours.near_two[o];
         }
         out
     }
