@@ -60,37 +60,46 @@ fn last_liberties(pos: &Position, out: &mut Vec<LastLiberty>) {
         // fields: such clusters are skipped without being traced (most
         // clusters, most of the time).
         let open = own & !pos.crowded();
+        // Stones with exactly one free neighbour: only they give a traced
+        // cluster its free field.
+        let one_free = own & pos.crowded() & !pos.closed();
         let mut rest = own & !open;
         'clusters: while let Some(s) = rest.first_set() {
-            // The cluster: own stones joined by wall links.
+            // The cluster: own stones joined by wall links, given up as
+            // soon as it meets an open stone or a second free field.
             let mut c = Bits::single(s);
             let mut frontier = c;
+            let mut free = Bits::EMPTY;
             loop {
                 let mut grow = Bits::EMPTY;
                 for f in frontier.iter() {
                     grow |= board.linked(f);
+                    if one_free.contains(f) {
+                        free |= board.adjacent(f) & !occupied;
+                    }
                 }
                 grow &= own & !c;
-                if grow.is_empty() {
-                    break;
-                }
-                if !(grow & open).is_empty() {
+                if !(grow & open).is_empty() || free.has_two() {
                     rest &= !(c | grow);
                     continue 'clusters;
+                }
+                if grow.is_empty() {
+                    break;
                 }
                 c |= grow;
                 frontier = grow;
             }
             rest &= !c;
+            if free.is_empty() {
+                continue;
+            }
             let mut rim = Bits::EMPTY;
             for f in c.iter() {
                 rim |= board.adjacent(f);
             }
-            rim &= !c;
-            if !(rim & own).is_empty() {
+            if !(rim & own & !c).is_empty() {
                 continue;
             }
-            let free = rim & !occupied;
             if let (Some(field), false) = (free.first_set(), free.has_two()) {
                 out.push(LastLiberty {
                     field: field as u16,
@@ -155,7 +164,16 @@ impl ShiamgonPolicy {
             lasts_at.insert(l.field as usize);
         }
         let foreign = occupied & !pos.stones(pos.turn());
-        for t in fields.iter() {
+        let mut near_foreign = Bits::EMPTY;
+        for o in (0..n).filter(|&o| o != p) {
+            near_foreign |= pos.near(Player::new(o));
+        }
+        let look = if positive_only {
+            fields & (lasts_at | near_foreign)
+        } else {
+            fields
+        };
+        for t in look.iter() {
             let mut s = 0;
             if lasts_at.contains(t) {
                 for l in lasts.iter().filter(|l| l.field as usize == t) {

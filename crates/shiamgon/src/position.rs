@@ -364,6 +364,16 @@ impl Position {
         self.neighbours.crowded
     }
 
+    /// The fields adjacent to one or more stones of player `p`.
+    pub fn near(&self, p: Player) -> Bits {
+        self.neighbours.near[p.index()]
+    }
+
+    /// The fields with no free adjacent field (free or not).
+    pub fn closed(&self) -> Bits {
+        self.neighbours.closed
+    }
+
     /// The fields where player `p` may place now (ignoring whose turn it is).
     pub fn legal_placements(&self, p: Player) -> Bits {
         self.placements_of(p.index())
@@ -457,33 +467,41 @@ impl Position {
         // field two steps away be out of reach.
         let mut walled = Bits::EMPTY;
         let mut behind = Bits::EMPTY;
-        let mut arcs = Bits::EMPTY;
         for m in (near & self.occupied & !own).iter() {
-            let o = self.owner_index(m).unwrap_or(p);
-            let walls = self.board.linked(m) & self.stones[o];
-            if walls.has_two() {
+            if self.walls(m).has_two() {
                 walled.insert(m);
                 behind |= self.board.adjacent(m);
-                arcs |= self.arcs_with(m, walls, own);
             }
         }
         let mut reach = Bits::EMPTY;
         for s in own.iter() {
             reach |= self.board.within_two(s);
         }
-        if walled.is_empty() {
-            return reach;
-        }
-        // A field behind a walled middle, outside the middle's arcs that
-        // hold an own stone, is reached only through an open middle.
+        // A field behind a walled middle may be out of reach: unless it is
+        // next to an own stone or to an open middle, or lies in one of the
+        // middle's arcs that hold an own stone.
         let open = near & !walled;
-        let doubtful = behind & !near & !arcs;
-        for t in doubtful.iter() {
+        let mut doubtful = Bits::EMPTY;
+        for t in (behind & !near).iter() {
             if (self.board.adjacent(t) & open).is_empty() {
-                reach.remove(t);
+                doubtful.insert(t);
             }
         }
-        reach
+        if doubtful.is_empty() {
+            return reach;
+        }
+        for m in walled.iter() {
+            doubtful &= !self.arcs_with(m, self.walls(m), own);
+        }
+        reach & !doubtful
+    }
+
+    /// The wall links of the stone on `m` to stones of its own player.
+    fn walls(&self, m: Field) -> Bits {
+        match self.owner_index(m) {
+            Some(o) => self.board.linked(m) & self.stones[o],
+            None => Bits::EMPTY,
+        }
     }
 
     /// The fields around `m` in arcs (between the wall links `cuts`) that
@@ -677,8 +695,11 @@ impl Position {
             !self.encircled_of(actor, None).is_empty()
         } else {
             match filled {
+                // Only a stone with no free neighbour can be in an
+                // encircled cluster: most placements skip the trace.
                 Some(f) if self.stones[actor].contains(f) => {
-                    self.is_encircled(actor, self.cluster(actor, f))
+                    self.neighbours.closed.contains(f)
+                        && self.is_encircled(actor, self.cluster(actor, f))
                 }
                 _ => false,
             }
