@@ -1,13 +1,19 @@
 //! Matches between Shiamgon programs, seats rotating across games.
 //!
-//! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS]`
+//! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS] [FIRST]`
 //!
-//! Specs: `random`, `ai:N` (the level), `base:N` (level N without RAVE:
+//! Specs: `random`, `ai:N` (the level), `was:N` (the level as it was
+//! before the speed-up of issue 21: the same search with its old playout
+//! budget, which plays move for move as the old build did), `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
 //! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
 //! at the node's mean plus B times the policy's liking, by default none), `uniform:N[:K]` (level N with uniform playouts, K times as
 //! many). A search spec followed by `@MS` searches MS milliseconds per
 //! decision with no playout limit (for comparisons at equal time).
+//!
+//! Games are numbered from FIRST (default 0): a game's seats and seeds
+//! come from its number, so a match can be continued where another
+//! stopped, and the per-game lines of both read together.
 //!
 //! Prints, per spec, first places (shared ones as a fraction) and mean rank
 //! with 95 % confidence intervals, mean score, and the time per decision;
@@ -24,6 +30,9 @@ use kyoku_ai::shiamgon::{
 };
 use kyoku_core::{Agent, GameRecord, Player, RandomAgent};
 use kyoku_shiamgon::{BoardKind, Position};
+
+/// The levels' playouts before the speed-up (levels 1–5).
+const PLAYOUTS_BEFORE: [u64; 5] = [100, 400, 2000, 4000, 8000];
 
 fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if spec == "random" {
@@ -46,8 +55,11 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if parts[0] == "base" {
         l = plain(l);
     }
+    if parts[0] == "was" {
+        l.playouts = PLAYOUTS_BEFORE[l.level as usize - 1];
+    }
     let mut config = match parts[0] {
-        "ai" | "base" => level_config(l),
+        "ai" | "base" | "was" => level_config(l),
         "rave" => {
             let mut rave = RAVE_FIRST;
             if let [_, _, k, c, ..] = parts[..] {
@@ -103,6 +115,7 @@ fn main() {
     let games: usize = args[3].parse().expect("a number of games");
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("a seed"));
     let threads: usize = args.get(5).map_or(1, |s| s.parse().expect("threads"));
+    let first_game: usize = args.get(6).map_or(0, |s| s.parse().expect("a first game"));
     let n = specs.len();
     let names: Vec<String> = {
         let mut v: Vec<String> = Vec::new();
@@ -126,7 +139,7 @@ fn main() {
                             return;
                         }
                         *k += 1;
-                        *k - 1
+                        first_game + *k - 1
                     };
                     // Seat i plays spec (i + g) mod n: every spec sits in every seat.
                     let seat_spec: Vec<&String> = (0..n).map(|i| &specs[(i + g) % n]).collect();

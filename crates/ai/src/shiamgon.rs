@@ -354,7 +354,9 @@ pub const RAVE_PRIOR: Rave = Rave {
     prior_bonus: 0.2,
 };
 
-/// The five levels.
+/// The five levels. Levels 3–5 play twice the playouts they did before
+/// the rules and the policy were made twice as fast (issue 21), in the
+/// same time a decision.
 pub const LEVELS: [Level; 5] = [
     Level {
         level: 1,
@@ -372,21 +374,21 @@ pub const LEVELS: [Level; 5] = [
     },
     Level {
         level: 3,
-        playouts: 2000,
+        playouts: 4000,
         time_ms: 700,
         rollout_plies: 30,
         rave: None,
     },
     Level {
         level: 4,
-        playouts: 4000,
+        playouts: 8000,
         time_ms: 3000,
         rollout_plies: 40,
         rave: None,
     },
     Level {
         level: 5,
-        playouts: 8000,
+        playouts: 16000,
         time_ms: 6000,
         rollout_plies: 40,
         rave: None,
@@ -457,3 +459,128 @@ pub fn uniform_searcher(l: Level, seed: u64) -> Mcts<Position, Uniform> {
 }
 
 const _: () = assert!(MAX_PLAYERS <= kyoku_core::MAX_PLAYERS);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kyoku_core::{random_game, seeded_rng};
+    use kyoku_shiamgon::BoardKind;
+
+    /// The last free fields straight from their definition: every cluster
+    /// of every player, its rim, the rim's free fields.
+    fn plain_last_liberties(pos: &Position) -> Vec<(u16, u8, u16)> {
+        let board = pos.board();
+        let mut out = Vec::new();
+        for v in 0..pos.players() {
+            let own = pos.stones(Player::new(v));
+            for c in pos.clusters(Player::new(v)) {
+                let mut rim = Bits::EMPTY;
+                for f in c.iter() {
+                    rim |= board.adjacent(f);
+                }
+                rim &= !c;
+                let free = rim & !pos.occupied();
+                if (rim & own).is_empty() && free.count() == 1 {
+                    let field = free.first_set().unwrap() as u16;
+                    out.push((field, v as u8, c.count() as u16));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The rollout's choice as first written: score every field, take the
+    /// best, ties at random.
+    fn plain_rollout_move(policy: &ShiamgonPolicy, pos: &Position, rng: &mut SeededRng) -> Move {
+        let fields = pos.legal_fields();
+        if fields.is_empty() {
+            return Move::Pass;
+        }
+        let n = fields.count();
+        if rng.random::<f64>() < policy.epsilon {
+            return Move::to(fields.iter().nth(rng.random_range(0..n)).unwrap());
+        }
+        let mut scores = Vec::new();
+        policy.score_fields(pos, fields, &mut scores);
+        let best = scores.iter().map(|&(_, s)| s).max().unwrap();
+        let ties: Vec<u8> = scores
+            .iter()
+            .filter(|&&(_, s)| s == best)
+            .map(|&(f, _)| f)
+            .collect();
+        Move::Field(ties[rng.random_range(0..ties.len())])
+    }
+
+    /// Positions of seeded random games on every board, pushes pending
+    /// and captures made among them.
+    fn positions(mut check: impl FnMut(&Position)) -> usize {
+        let mut seen = 0;
+        for (kind, players, games) in [
+            (BoardKind::Tri8, 3, 30),
+            (BoardKind::Disc5, 3, 20),
+            (BoardKind::Disc5, 5, 10),
+            (BoardKind::Disc10, 4, 3),
+        ] {
+            let start = Position::start(kind, players).unwrap();
+            for seed in 0..games {
+                random_game(start.clone(), &mut seeded_rng(seed), 1_500, |pos, _| {
+                    if pos.to_act().player().is_some() {
+                        check(pos);
+                        seen += 1;
+                    }
+                });
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn last_free_fields_match_their_definition() {
+        let mut found = 0;
+        let seen = positions(|pos| {
+            let mut fast = Vec::new();
+            last_liberties(pos, &mut fast);
+            let mut fast: Vec<_> = fast.iter().map(|l| (l.field, l.owner, l.size)).collect();
+            fast.sort();
+            let plain = plain_last_liberties(pos);
+            found += plain.len();
+            assert_eq!(fast, plain, "{}", pos.to_text());
+        });
+        // Not a check of empty lists: random games leave many clusters
+        // one free field from capture.
+        assert!(
+            seen > 5_000 && found > 500,
+            "{seen} positions, {found} found"
+        );
+    }
+
+    #[test]
+    fn rollout_choices_match_scoring_every_field() {
+        let policies = [
+            ShiamgonPolicy::default(),
+            ShiamgonPolicy {
+                epsilon: 0.0,
+                push: 0,
+            },
+            ShiamgonPolicy {
+                epsilon: 0.0,
+                push: 1,
+            },
+            ShiamgonPolicy {
+                epsilon: 0.0,
+                push: -1,
+            },
+        ];
+        let mut k = 0u64;
+        positions(|pos| {
+            for policy in &policies {
+                k += 1;
+                let (mut a, mut b) = (seeded_rng(k), seeded_rng(k));
+                let fast = policy.rollout_move(pos, &mut a, &mut Vec::new());
+                let plain = plain_rollout_move(policy, pos, &mut b);
+                assert_eq!(fast, Some(plain), "{policy:?} {}", pos.to_text());
+            }
+        });
+    }
+}
