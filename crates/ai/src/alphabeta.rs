@@ -113,6 +113,38 @@ pub trait Evaluation<P: Position>: Send + Sync {
         0
     }
 
+    /// Whether quiescence asks the game for its tactical moves
+    /// ([`Evaluation::tactical_moves`]) and whether the game is over
+    /// ([`Evaluation::no_legal_move`]) instead of listing every legal move
+    /// first. Worth it where most quiescence nodes stand pat and listing
+    /// every move is dear (Shogun tests each move against its own Shogun's
+    /// safety). The search visits the same nodes either way.
+    fn lists_tactical_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether `pos` has no legal move (asked only when
+    /// [`Evaluation::lists_tactical_moves`]).
+    fn no_legal_move(&self, pos: &P) -> bool {
+        pos.count_legal_moves() == 0
+    }
+
+    /// Appends the legal moves that [`Evaluation::tactical`] scores, in the
+    /// order [`Position::legal_moves`] lists them (asked only when
+    /// [`Evaluation::lists_tactical_moves`]).
+    fn tactical_moves(&self, pos: &P, out: &mut Vec<P::Move>) {
+        let from = out.len();
+        pos.legal_moves(out);
+        let mut i = from;
+        while i < out.len() {
+            if self.tactical(pos, out[i]).is_some() {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
+    }
+
     /// `pos` with the turn passed to the other player (a null move), for
     /// null-move pruning; `None` where passing makes no sense (the default,
     /// and a game's zugzwang-prone positions).
@@ -1049,15 +1081,24 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.seldepth = self.seldepth.max(ply);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
-        pos.legal_moves(&mut moves);
-        let v = if moves.is_empty() {
+        // Either every legal move now, or (where the game lists its tactical
+        // moves itself) none until standing pat has failed.
+        let over = if self.eval.lists_tactical_moves() {
+            self.eval.no_legal_move(pos)
+        } else {
+            pos.legal_moves(&mut moves);
+            moves.is_empty()
+        };
+        let v = if over {
             self.terminal(pos, ply, me)
         } else {
             match self.eval.to_act(pos) {
                 ToAct::Player(p, _) if p == me => {
-                    self.quiesce_player(pos, &moves, alpha, beta, ply, qply)
+                    self.quiesce_player(pos, &mut moves, alpha, beta, ply, qply)
                 }
-                ToAct::Player(..) => -self.quiesce_player(pos, &moves, -beta, -alpha, ply, qply),
+                ToAct::Player(..) => {
+                    -self.quiesce_player(pos, &mut moves, -beta, -alpha, ply, qply)
+                }
                 _ => self.static_eval(pos, me),
             }
         };
@@ -1065,10 +1106,13 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         v
     }
 
+    /// Quiescence where the player to act is the one the score is for;
+    /// `moves` holds every legal move, or nothing where the game lists its
+    /// tactical moves itself.
     fn quiesce_player(
         &mut self,
         pos: &P,
-        moves: &[P::Move],
+        moves: &mut Vec<P::Move>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -1091,6 +1135,13 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         // Threatened, standing pat is no option: the best answer counts.
         let mut best = if evade { -INFINITY } else { stand };
         alpha = alpha.max(best);
+        if self.eval.lists_tactical_moves() {
+            if evade {
+                pos.legal_moves(moves);
+            } else {
+                self.eval.tactical_moves(pos, moves);
+            }
+        }
         let mut tactical: Vec<(i32, P::Move)> = moves
             .iter()
             .filter_map(|&m| match self.eval.tactical(pos, m) {

@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use kyoku_core::{Decision, Player, ToAct};
-use kyoku_shogun::{Color, Move, Position, Square};
+use kyoku_shogun::{Color, Move, Position};
 
 use kyoku_core::{Agent, AgentError};
 
@@ -180,22 +180,23 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
 fn side(pos: &Position, g: &Geometry, c: Color, occ: u64) -> Side {
     let own = pos.pieces(c);
     let enemy_shogun = pos.shogun_square(c.other()).bit();
-    let shogun = pos.shogun_square(c);
+    let shogun = pos.shogun_square(c).index();
     let mut attacks = 0;
     let mut mobility = 0;
     let mut shogun_reach = 0;
-    let mut bb = own;
-    while bb != 0 {
-        let s = bb.trailing_zeros() as usize;
-        bb &= bb - 1;
-        let sq = Square::new(s as u8);
-        // A number chance has still to set: count it as 2.
-        let n = pos.number_at(sq).unwrap_or(2);
-        let r = reach(g, s, n, occ);
-        attacks |= r;
-        mobility += (r & !own & !enemy_shogun).count_ones() as i32;
-        if sq == shogun {
-            shogun_reach = r & !own & !enemy_shogun;
+    for shown in 0..=4 {
+        // A number chance has still to set (row 0): count it as 2.
+        let n = if shown == 0 { 2 } else { shown };
+        let mut bb = pos.pieces_showing(c, shown);
+        while bb != 0 {
+            let s = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            let r = reach(g, s, n, occ);
+            attacks |= r;
+            mobility += (r & !own & !enemy_shogun).count_ones() as i32;
+            if s == shogun {
+                shogun_reach = r & !own & !enemy_shogun;
+            }
         }
     }
     Side {
@@ -269,6 +270,21 @@ impl Evaluation<Position> for ShogunEval {
             log_reductions: on,
             counter_moves: on,
         }
+    }
+
+    /// Quiescence lists only captures: most of its nodes stand pat, and a
+    /// full list tests every move against its own Shogun's safety.
+    fn lists_tactical_moves(&self) -> bool {
+        true
+    }
+
+    fn no_legal_move(&self, pos: &Position) -> bool {
+        pos.result().is_some()
+    }
+
+    /// The captures: exactly the moves [`ShogunEval::tactical`] scores.
+    fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        pos.generate_captures(out);
     }
 
     /// Passing is no move of the game, but a side with several soldiers

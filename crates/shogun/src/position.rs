@@ -102,10 +102,14 @@ pub struct Position {
     variant: Variant,
     clock: u16,
     fullmove: u16,
+    /// Derived, kept move by move: each side's pieces by the number they
+    /// show (row 0: waiting for chance). Move generation and the threat test
+    /// read it at every node, so it is not rebuilt from the board each time.
+    by_number: [[u64; 5]; 2],
+    /// Derived, kept move by move: the pieces' part of [`Position::key`]
+    /// (an XOR over the pieces, so a move updates it in a few steps).
+    piece_key: u64,
 }
-
-/// Per-position bitboards of each side's pieces by the number they show.
-struct Numbers([[u64; 5]; 2]);
 
 impl Position {
     /// Validates a set-up.
@@ -157,7 +161,7 @@ impl Position {
                 }
             }
         }
-        let pos = Position {
+        let mut pos = Position {
             board,
             by_color,
             shogun,
@@ -168,7 +172,14 @@ impl Position {
             variant: s.variant,
             clock: s.clock,
             fullmove: s.fullmove,
+            by_number: [[0; 5]; 2],
+            piece_key: 0,
         };
+        for sq in 0..64 {
+            if pos.board[sq] != 0 {
+                pos.place(sq, pos.board[sq]);
+            }
+        }
         let mover = s.turn.other();
         if pos.is_attacked(pos.shogun[mover.index()] as usize, mover) {
             return Err(PositionError::OpponentShogunAttacked(mover));
@@ -275,26 +286,44 @@ impl Position {
         self.by_color[color.index()].count_ones() - 1
     }
 
-    fn numbers(&self) -> Numbers {
-        let mut t = [[0u64; 5]; 2];
-        for (c, row) in t.iter_mut().enumerate() {
-            let mut bb = self.by_color[c];
-            while bb != 0 {
-                let s = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
-                let n = self.number_of(self.board[s] as usize - 1, s);
-                row[n as usize] |= 1u64 << s;
-            }
-        }
-        Numbers(t)
+    /// The squares of `color`'s pieces that show `n` (1–4; 0: the pieces
+    /// whose number chance has still to set, in the random variant).
+    #[inline]
+    pub fn pieces_showing(&self, color: Color, n: u8) -> u64 {
+        self.by_number[color.index()][(n as usize).min(4)]
+    }
+
+    /// The piece `p` (index + 1) on `sq` counts in the derived fields: its
+    /// number's bitboard and its term of the key.
+    #[inline(always)]
+    fn place(&mut self, sq: usize, p: u8) {
+        let n = self.number_of(p as usize - 1, sq);
+        self.by_number[(p as usize - 1) / 8][n as usize] |= 1u64 << sq;
+        self.piece_key ^= self.piece_term(sq, p);
+    }
+
+    /// Undoes [`Position::place`] (call it before the piece or its number
+    /// changes).
+    #[inline(always)]
+    fn lift(&mut self, sq: usize, p: u8) {
+        let n = self.number_of(p as usize - 1, sq);
+        self.by_number[(p as usize - 1) / 8][n as usize] &= !(1u64 << sq);
+        self.piece_key ^= self.piece_term(sq, p);
+    }
+
+    /// One piece's term of the key: its square, its index and its drawn
+    /// number (0 in the magnetic variant, where the square fixes it).
+    #[inline(always)]
+    fn piece_term(&self, sq: usize, p: u8) -> u64 {
+        let n = self.drawn[p as usize - 1] as u64;
+        mix(((sq as u64) << 8) | ((p as u64) << 16) | (n << 24) | 0x7000_0000_0000)
     }
 
     /// Whether the square `k` (holding `victim`'s piece) is attacked by the
     /// other side.
     fn is_attacked(&self, k: usize, victim: Color) -> bool {
-        let nums = self.numbers();
         let occ = self.by_color[0] | self.by_color[1];
-        let en = &nums.0[victim.other().index()];
+        let en = &self.by_number[victim.other().index()];
         let mut cands = attackers_in_range(en, k, !0);
         while cands != 0 {
             let e = cands.trailing_zeros() as usize;
@@ -347,7 +376,22 @@ impl Position {
     /// game is over or chance must act).
     pub fn generate(&self, out: &mut Vec<Move>) {
         if self.may_move() {
-            self.gen_moves(|from, to| {
+            self.gen_moves(!0, |from, to| {
+                out.push(Move::Step {
+                    from: Square::new(from as u8),
+                    to: Square::new(to as u8),
+                });
+                false
+            });
+        }
+    }
+
+    /// Appends the legal captures of the side to move, in the order
+    /// [`Position::generate`] lists them (nothing when the game is over or
+    /// chance must act).
+    pub fn generate_captures(&self, out: &mut Vec<Move>) {
+        if self.may_move() {
+            self.gen_moves(self.by_color[self.turn.other().index()], |from, to| {
                 out.push(Move::Step {
                     from: Square::new(from as u8),
                     to: Square::new(to as u8),
@@ -370,7 +414,7 @@ impl Position {
             return 0;
         }
         let mut n = 0;
-        self.gen_moves(|_, _| {
+        self.gen_moves(!0, |_, _| {
             n += 1;
             false
         });
@@ -379,7 +423,7 @@ impl Position {
 
     fn has_legal_move(&self) -> bool {
         let mut any = false;
-        self.gen_moves(|_, _| {
+        self.gen_moves(!0, |_, _| {
             any = true;
             true
         });
@@ -408,20 +452,20 @@ impl Position {
         }
     }
 
-    /// Calls `f(from, to)` for every legal move of the side to move; stops
-    /// when `f` returns true.
+    /// Calls `f(from, to)` for every legal move of the side to move that
+    /// ends on a square of `onto`; stops when `f` returns true.
     #[inline(always)]
     #[allow(clippy::needless_range_loop)] // n indexes two tables
-    fn gen_moves(&self, mut f: impl FnMut(usize, usize) -> bool) {
+    fn gen_moves(&self, onto: u64, mut f: impl FnMut(usize, usize) -> bool) {
         let me = self.turn.index();
         let them = 1 - me;
-        let nums = self.numbers();
+        let nums = &self.by_number;
         let own = self.by_color[me];
         let enemy = self.by_color[them];
         let occ = own | enemy;
         let k = self.shogun[me] as usize;
-        let allowed = !own & !(1u64 << self.shogun[them]);
-        let en = &nums.0[them];
+        let allowed = !own & !(1u64 << self.shogun[them]) & onto;
+        let en = &nums[them];
 
         // Enemy pieces standing at exactly their number from our Shogun:
         // the only ones that could ever attack it after a soldier's move.
@@ -441,7 +485,7 @@ impl Position {
 
         // Soldiers.
         for n in 1..=4 {
-            let mut pieces = nums.0[me][n] & !(1u64 << k);
+            let mut pieces = nums[me][n] & !(1u64 << k);
             while pieces != 0 {
                 let s = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
@@ -515,7 +559,11 @@ impl Position {
                 let me = self.turn.index();
                 let p = self.board[f];
                 let captured = self.board[t];
+                if p != 0 {
+                    self.lift(f, p);
+                }
                 if captured != 0 {
+                    self.lift(t, captured);
                     self.by_color[1 - me] &= !(1u64 << t);
                     self.drawn[captured as usize - 1] = 0;
                     self.clock = 0;
@@ -532,6 +580,9 @@ impl Position {
                     self.drawn[p as usize - 1] = 0;
                     self.pending = 1u64 << t;
                 }
+                if p != 0 {
+                    self.place(t, p);
+                }
                 if self.turn == Color::Red {
                     self.fullmove = self.fullmove.saturating_add(1);
                 }
@@ -540,7 +591,9 @@ impl Position {
             Move::Chance { square, number } => {
                 let p = self.board[square.index()];
                 if p != 0 {
+                    self.lift(square.index(), p);
                     self.drawn[p as usize - 1] = number;
+                    self.place(square.index(), p);
                 }
                 self.pending &= !square.bit();
             }
@@ -554,7 +607,7 @@ impl Position {
             Move::Step { from, to } => {
                 let mut found = false;
                 if self.may_move() {
-                    self.gen_moves(|f, t| {
+                    self.gen_moves(!0, |f, t| {
                         found = f == from.index() && t == to.index();
                         found
                     });
@@ -640,19 +693,11 @@ impl Position {
 
     /// The hash without the counters: what repetition compares.
     pub fn key(&self) -> u64 {
-        let mut h = mix(self.turn.index() as u64
+        let h = mix(self.turn.index() as u64
             | (self.rotation as u64) << 1
             | (self.variant as u64) << 3
             | 0x5140_0000);
-        let mut occ = self.by_color[0] | self.by_color[1];
-        while occ != 0 {
-            let s = occ.trailing_zeros() as u64;
-            occ &= occ - 1;
-            let p = self.board[s as usize] as u64;
-            let n = self.drawn[p as usize - 1] as u64;
-            h ^= mix((s << 8) | (p << 16) | (n << 24) | 0x7000_0000_0000);
-        }
-        h ^ mix(self.pending ^ 0x9e37_79b9)
+        h ^ self.piece_key ^ mix(self.pending ^ 0x9e37_79b9)
     }
 }
 

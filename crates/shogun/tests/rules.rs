@@ -423,6 +423,16 @@ fn playouts(options: &Options, games: u64, seed: u64) {
             moves.clear();
             p.legal_moves(&mut moves);
             assert_eq!(moves.len(), p.count_legal_moves(), "{text}");
+            // The captures alone, as the search's quiescence lists them.
+            let mut captures = Vec::new();
+            p.generate_captures(&mut captures);
+            let enemy = p.pieces(p.turn().other());
+            let want: Vec<Move> = moves
+                .iter()
+                .filter(|m| matches!(m, Move::Step { to, .. } if enemy & to.bit() != 0))
+                .copied()
+                .collect();
+            assert_eq!(captures, want, "{text}");
             // Reading every move back is slow; a sample does.
             if p.hash() % 8 == 0 {
                 for &m in &moves {
