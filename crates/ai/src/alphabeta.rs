@@ -170,7 +170,29 @@ pub struct Tuning {
     /// Counter-move heuristic: the quiet move that last refuted the
     /// opponent's previous move is ordered right after the killers.
     pub counter_moves: bool,
+    /// Futility pruning near the leaves, at non-PV nodes whose side to act
+    /// is not threatened: a node of depth ≤ 3 whose static score beats beta
+    /// by [`FUTILITY_MARGIN`] a ply is cut (reverse futility), and at depth
+    /// ≤ 2 quiet moves that threaten nothing are skipped when the static
+    /// score plus the margin a ply cannot reach alpha.
+    pub futility: bool,
+    /// Late-move pruning: at non-PV nodes of depth ≤ 3 whose side to act is
+    /// not threatened, quiet moves that threaten nothing are skipped after
+    /// the first `3 + 2·depth²` (history-ordered, so the least promising).
+    pub late_move_pruning: bool,
+    /// Aspiration windows: from depth 4 on, an iteration first searches a
+    /// window of ±[`ASPIRATION_WINDOW`] around the last iteration's score,
+    /// widened (doubling) on the side that fails.
+    pub aspiration: bool,
 }
+
+/// The score a ply of remaining depth may still swing (see
+/// [`Tuning::futility`]), in score units.
+pub const FUTILITY_MARGIN: i32 = 120;
+
+/// The first half-width of an aspiration window (see
+/// [`Tuning::aspiration`]), in score units.
+pub const ASPIRATION_WINDOW: i32 = 40;
 
 /// When to stop searching. Unset limits do not apply; with none set the
 /// search runs to [`MAX_PLY`] or until stopped.
@@ -382,7 +404,12 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     prev_key: Vec<usize>,
     /// The quiet move that last refuted a move, by that move's key.
     counters: Vec<Option<P::Move>>,
+    /// Static scores by (hash, player), [`EVAL_CACHE`] slots, newest kept.
+    eval_cache: Vec<(u64, i32)>,
 }
+
+/// Slots of the static-score cache (a power of two; 16 bytes each).
+const EVAL_CACHE: usize = 1 << 16;
 
 /// A reduction of `ln(depth)·ln(index)/2` plies, at least 1: late moves of
 /// deep nodes are searched much shallower first.
@@ -431,6 +458,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             after_null: vec![false; MAX_PLY + 2],
             prev_key: vec![usize::MAX; MAX_PLY + 2],
             counters: vec![None; HISTORY_SIZE * 2],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
 
@@ -440,6 +468,8 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
     pub fn set_noise(&mut self, noise: i32, seed: u64) {
         self.noise = noise.max(0);
         self.seed = seed;
+        // The remembered scores carry the old noise.
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 
     /// Switches parts of the search on or off.
@@ -523,7 +553,15 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             let mut found: Vec<Line<P::Move>> = Vec::new();
             let mut skip: Vec<P::Move> = Vec::new();
             for line in 0..lines {
-                let (best, pv) = self.root_pass(&pos, &mut root, depth, me, &skip);
+                let (best, pv) = if line == 0
+                    && self.tuning.aspiration
+                    && depth >= 4
+                    && result.score.abs() < MATE_BOUND
+                {
+                    self.aspiration_pass(&pos, &mut root, depth, me, result.score)
+                } else {
+                    self.root_pass(&pos, &mut root, depth, me, &skip, -INFINITY, INFINITY)
+                };
                 if line == 0
                     && let Some((mv, score)) = best
                 {
@@ -631,6 +669,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
     /// MultiPV already found): the best move and its line, if any move beat
     /// the full window's lower end. Writes each move's score into `root`
     /// for the next iteration's order.
+    #[allow(clippy::too_many_arguments)] // the window is two plain numbers
     fn root_pass(
         &mut self,
         pos: &P,
@@ -638,9 +677,9 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         depth: u32,
         me: Player,
         skip: &[P::Move],
+        mut alpha: i32,
+        beta: i32,
     ) -> PassResult<P::Move> {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
         let mut best: Option<(P::Move, i32)> = None;
         let mut line = Vec::new();
         let mut first = true;
@@ -683,9 +722,43 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 line.push(mv);
                 line.extend_from_slice(&tail);
                 self.pv[1] = tail;
+                if alpha >= beta {
+                    break; // an aspiration window failed high
+                }
             }
         }
         (best, line)
+    }
+
+    /// [`Searcher::root_pass`] in a window around `guess` (the last
+    /// iteration's score), widened on the side that fails until the score
+    /// falls inside ([`Tuning::aspiration`]).
+    fn aspiration_pass(
+        &mut self,
+        pos: &P,
+        root: &mut [(P::Move, i32)],
+        depth: u32,
+        me: Player,
+        guess: i32,
+    ) -> PassResult<P::Move> {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut lo, mut hi) = (guess - delta, guess + delta);
+        loop {
+            let (best, line) = self.root_pass(pos, root, depth, me, &[], lo, hi);
+            if self.aborted {
+                return (best, line);
+            }
+            delta *= 2;
+            let widen = |v: i32| if v.abs() >= MATE_BOUND { INFINITY } else { v };
+            match best {
+                None => lo = -widen(-(lo - delta)),
+                Some((_, score)) if score >= hi => hi = widen(hi + delta),
+                Some(_) => return (best, line),
+            }
+            if lo <= -INFINITY && hi >= INFINITY {
+                return self.root_pass(pos, root, depth, me, &[], -INFINITY, INFINITY);
+            }
+        }
     }
 
     fn order_root(&self, pos: &P, root: &mut [(P::Move, i32)]) {
@@ -749,7 +822,21 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         self.aborted
     }
 
-    fn static_eval(&self, pos: &P, me: Player) -> i32 {
+    /// The static score of `pos` for `me`, noise included; remembered by
+    /// the position's hash, since quiescence, null-move and futility tests
+    /// ask for the same positions again and again.
+    fn static_eval(&mut self, pos: &P, me: Player) -> i32 {
+        let key = pos.hash() ^ (me.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = (key as usize) & (EVAL_CACHE - 1);
+        if self.eval_cache[slot].0 == key {
+            return self.eval_cache[slot].1;
+        }
+        let s = self.fresh_eval(pos, me);
+        self.eval_cache[slot] = (key, s);
+        s
+    }
+
+    fn fresh_eval(&self, pos: &P, me: Player) -> i32 {
         let mut s = self.eval.evaluate(pos, me);
         if self.noise > 0 {
             let r = (mix(pos.hash() ^ self.seed) % (2 * self.noise as u64 + 1)) as i32 - self.noise;
@@ -837,6 +924,33 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 }
             }
         }
+        // Near the leaves, a quiet node's static score decides what little
+        // depth is left would find (not where the side to act is
+        // threatened: that is where the static score misleads).
+        let prunable = (self.tuning.futility || self.tuning.late_move_pruning)
+            && !pv_node
+            && ply > 0
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+            && !self.eval.threatened(pos);
+        let stand = if prunable && self.tuning.futility {
+            let stand = self.static_eval(pos, me);
+            if stand - FUTILITY_MARGIN * depth >= beta {
+                return stand;
+            }
+            Some(stand)
+        } else {
+            None
+        };
+        // Quiet moves that cannot lift the score to alpha (futility).
+        let futile = stand.is_some_and(|s| depth <= 2 && s + FUTILITY_MARGIN * depth <= alpha);
+        // Quiet moves past this many are skipped (late-move pruning).
+        let late = if prunable && self.tuning.late_move_pruning {
+            3 + 2 * (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         if let Some(s) = self.try_null_move(pos, depth, beta, ply, me, pv_node) {
             return s;
         }
@@ -886,6 +1000,12 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 && ply < 2 * self.root_depth as usize
                 && self.eval.threatened(&child);
             let d = depth - 1 + extend as i32;
+            // Futility and late-move pruning skip quiet moves that threaten
+            // nothing, never the first, nor a killer or counter move.
+            if i > 0 && !tactical && !extend && scores[i].0 < (1 << 27) - 1 && (futile || i >= late)
+            {
+                continue;
+            }
             if self.tuning.counter_moves {
                 self.prev_key[ply] = side * HISTORY_SIZE + self.eval.move_key(pos, mv);
             }

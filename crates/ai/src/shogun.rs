@@ -269,6 +269,7 @@ impl Evaluation<Position> for ShogunEval {
             null_move: on,
             log_reductions: on,
             counter_moves: on,
+            ..Tuning::default()
         }
     }
 

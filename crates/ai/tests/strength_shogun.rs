@@ -1,7 +1,10 @@
 //! Shogun strength: today's program (the fitted weights and the search parts
 //! of [`Tuning`] the game uses) against the program before issue 21 (the
-//! hand-set weights, the plain search), at the same node budget (a level's),
-//! so the result is the same on every machine. Heavy, so ignored by
+//! hand-set weights, the plain search), each at its level's node budget
+//! (the old side at the budget the level had before issue 21, the new side
+//! at today's, which may be larger where a node got cheaper), so the result
+//! is the same on every machine; each side's mean time a move is printed
+//! beside it. Heavy, so ignored by
 //! `cargo test`; run by name:
 //!
 //! ```text
@@ -12,10 +15,11 @@
 //! Each opening (a rotation and a soldiers' order, drawn from the game's
 //! seed) is played twice with colours swapped; `KYOKU_FIRST=N` starts at game N
 //! (to add games to a run). `KYOKU_TUNING` picks what the
-//! new side's search uses (`null,log,counter`, a comma list; default: what
-//! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights.
+//! new side's search uses (`null,log,counter,futility,lmp,asp`, a comma list; default: what
+//! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights,
+//! `KYOKU_NODES=N` its node budget.
 
-use kyoku_ai::agent::SearchAgent;
+use kyoku_ai::agent::{Level, SearchAgent};
 use kyoku_ai::alphabeta::{Evaluation, Tuning};
 use kyoku_ai::shogun::{FEATURES, HAND_WEIGHTS, ShogunEval, WEIGHTS, features, level};
 use kyoku_core::{Agent, GameRecord, Player, ToAct, seeded_rng};
@@ -53,6 +57,36 @@ impl Evaluation<Position> for Tuned {
     fn null_move(&self, pos: &Position) -> Option<Position> {
         ShogunEval.null_move(pos)
     }
+    fn lists_tactical_moves(&self) -> bool {
+        ShogunEval.lists_tactical_moves()
+    }
+    fn no_legal_move(&self, pos: &Position) -> bool {
+        ShogunEval.no_legal_move(pos)
+    }
+    fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        ShogunEval.tactical_moves(pos, out)
+    }
+}
+
+/// The levels before issue 21 (depth cap, nodes, time cap in ms, noise, TT
+/// bits): the old side's budget, whatever the levels are today.
+const OLD_LEVELS: [(Option<u32>, u64, u64, i32, u32); 5] = [
+    (Some(1), 1_000, 200, 200, 12),
+    (Some(2), 4_000, 500, 60, 14),
+    (None, 25_000, 1_000, 20, 17),
+    (None, 100_000, 2_000, 8, 19),
+    (None, 400_000, 5_000, 3, 20),
+];
+
+fn old_level(lvl: u8) -> Level {
+    let (depth, nodes, time_ms, noise, tt_bits) = OLD_LEVELS[usize::from(lvl) - 1];
+    Level {
+        depth,
+        nodes,
+        time_ms,
+        noise,
+        tt_bits,
+    }
 }
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -69,6 +103,9 @@ fn tuning_from_env() -> Option<Tuning> {
         null_move: has("null"),
         log_reductions: has("log"),
         counter_moves: has("counter"),
+        futility: has("futility"),
+        late_move_pruning: has("lmp"),
+        aspiration: has("asp"),
     })
 }
 
@@ -95,12 +132,22 @@ fn opening(game: u64, variant: Variant) -> Position {
     start(&options).expect("a valid start")
 }
 
-/// Plays one game; the result for the tuned side (1, ½, 0).
-fn play(game: u64, lvl: u8, variant: Variant, new: Tuned) -> f64 {
-    let l = level(lvl).expect("a level 1–5");
+/// One game's result for the tuned side (1, ½, 0) and each side's
+/// thinking: (moves, seconds) of the new side, then of the old.
+struct Played {
+    result: f64,
+    new: (u32, f64),
+    old: (u32, f64),
+}
+
+/// Plays one game.
+fn play(game: u64, lvl: u8, variant: Variant, new: Tuned) -> Played {
+    let mut l = level(lvl).expect("a level 1–5");
+    l.nodes = env("KYOKU_NODES", l.nodes);
     let mut tuned = SearchAgent::new(new, &l, game * 2 + 1, "new");
     let old = Tuned(Some(Tuning::default()), HAND_WEIGHTS);
-    let mut plain = SearchAgent::new(old, &l, game * 2 + 2, "old");
+    let mut plain = SearchAgent::new(old, &old_level(lvl), game * 2 + 2, "old");
+    let (mut t_new, mut t_old) = ((0, 0.0), (0, 0.0));
     let tuned_player = Player::new((game % 2) as usize);
     let mut record = GameRecord::new(opening(game, variant));
     let mut chance = seeded_rng(77 + game);
@@ -108,17 +155,31 @@ fn play(game: u64, lvl: u8, variant: Variant, new: Tuned) -> f64 {
         let mv = match record.to_act() {
             ToAct::Nobody => break,
             ToAct::Chance => kyoku_core::sample_chance(record.position(), &mut chance),
-            ToAct::Player(p, _) if p == tuned_player => tuned.choose(&record),
-            ToAct::Player(..) => plain.choose(&record),
+            ToAct::Player(p, _) => {
+                let (agent, t) = if p == tuned_player {
+                    (&mut tuned, &mut t_new)
+                } else {
+                    (&mut plain, &mut t_old)
+                };
+                let clock = std::time::Instant::now();
+                let mv = agent.choose(&record);
+                *t = (t.0 + 1, t.1 + clock.elapsed().as_secs_f64());
+                mv
+            }
         };
         let Some(mv) = mv else { break };
         record.play(mv).expect("a program plays legal moves");
     }
-    match record.outcome() {
+    let result = match record.outcome() {
         Some(o) if o.is_draw() => 0.5,
         Some(o) if o.rank(tuned_player) == 1 => 1.0,
         Some(_) => 0.0,
         None => 0.5,
+    };
+    Played {
+        result,
+        new: t_new,
+        old: t_old,
     }
 }
 
@@ -141,17 +202,22 @@ fn new_program_beats_old_program() {
     };
     let new = Tuned(tuning, weights);
     let tuning = tuning.unwrap_or_else(|| ShogunEval.tuning(&opening(0, variant)));
-    let results: Vec<f64> = std::thread::scope(|s| {
+    let results: Vec<Played> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
                     (first + t..first + games)
                         .step_by(threads as usize)
                         .map(|g| {
-                            let r = play(g, lvl, variant, new);
+                            let p = play(g, lvl, variant, new);
                             // One line a game, so a run cut short still says what it played.
-                            eprintln!("game {g}: {r}");
-                            r
+                            eprintln!(
+                                "game {g}: {} (ms a move: new {:.0}, old {:.0})",
+                                p.result,
+                                1000.0 * p.new.1 / f64::from(p.new.0.max(1)),
+                                1000.0 * p.old.1 / f64::from(p.old.0.max(1))
+                            );
+                            p
                         })
                         .collect::<Vec<_>>()
                 })
@@ -162,6 +228,15 @@ fn new_program_beats_old_program() {
             .flat_map(|h| h.join().expect("a game thread"))
             .collect()
     });
+    let mean_ms = |side: fn(&Played) -> (u32, f64)| {
+        let (moves, secs) = results
+            .iter()
+            .map(side)
+            .fold((0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+        1000.0 * secs / f64::from(moves.max(1))
+    };
+    let (new_ms, old_ms) = (mean_ms(|p| p.new), mean_ms(|p| p.old));
+    let results: Vec<f64> = results.iter().map(|p| p.result).collect();
     let n = results.len() as f64;
     let wins = results.iter().filter(|&&r| r == 1.0).count();
     let draws = results.iter().filter(|&&r| r == 0.5).count();
@@ -171,7 +246,7 @@ fn new_program_beats_old_program() {
     let se = (var / n).sqrt();
     println!(
         "level {lvl} {variant:?} {tuning:?} weights {}: {games} games, new +{wins} ={draws} -{}, \
-         score {score:.3}, Elo {:+.0} [{:+.0}, {:+.0}]",
+         score {score:.3}, Elo {:+.0} [{:+.0}, {:+.0}]; ms a move: new {new_ms:.1}, old {old_ms:.1}",
         if weights == HAND_WEIGHTS {
             "hand"
         } else {
