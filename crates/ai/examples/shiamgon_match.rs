@@ -2,9 +2,8 @@
 //!
 //! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS] [FIRST]`
 //!
-//! Specs: `random`, `ai:N` (the level), `was:N` (the level as it was
-//! before the speed-up of issue 21: the same search with its old playout
-//! budget, which plays move for move as the old build did), `base:N` (level N without RAVE:
+//! Specs: `random`, `ai:N` (the level), `times:N:K` (the level with K
+//! times its playouts), `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
 //! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
 //! at the node's mean plus B times the policy's liking, by default none), `uniform:N[:K]` (level N with uniform playouts, K times as
@@ -31,9 +30,6 @@ use kyoku_ai::shiamgon::{
 use kyoku_core::{Agent, GameRecord, Player, RandomAgent};
 use kyoku_shiamgon::{BoardKind, Position};
 
-/// The levels' playouts before the speed-up (levels 1–5).
-const PLAYOUTS_BEFORE: [u64; 5] = [100, 400, 2000, 4000, 8000];
-
 fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if spec == "random" {
         return Box::new(RandomAgent::new(seed));
@@ -55,11 +51,11 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if parts[0] == "base" {
         l = plain(l);
     }
-    if parts[0] == "was" {
-        l.playouts = PLAYOUTS_BEFORE[l.level as usize - 1];
+    if parts[0] == "times" {
+        l.playouts *= parts.get(2).map_or(1, |k| k.parse().expect("a factor"));
     }
     let mut config = match parts[0] {
-        "ai" | "base" | "was" => level_config(l),
+        "ai" | "base" | "times" => level_config(l),
         "rave" => {
             let mut rave = RAVE_FIRST;
             if let [_, _, k, c, ..] = parts[..] {

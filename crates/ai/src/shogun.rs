@@ -269,7 +269,10 @@ impl Evaluation<Position> for ShogunEval {
             null_move: on,
             log_reductions: on,
             counter_moves: on,
-            ..Tuning::default()
+            futility: true,
+            late_move_pruning: true,
+            aspiration: true,
+            expected_leaves: false,
         }
     }
 
@@ -294,13 +297,10 @@ impl Evaluation<Position> for ShogunEval {
     /// soldiers or fewer every move may hurt (a piece must move exactly its
     /// number), and the search does not pass.
     fn null_move(&self, pos: &Position) -> Option<Position> {
-        let me = pos.turn();
-        if pos.pending_square().is_some() || pos.pieces(me).count_ones() <= 3 {
+        if pos.pieces(pos.turn()).count_ones() <= 3 {
             return None;
         }
-        let mut setup = pos.to_setup();
-        setup.turn = me.other();
-        Position::from_setup(&setup).ok()
+        pos.passed()
     }
 }
 

@@ -550,6 +550,20 @@ impl Position {
         }
     }
 
+    /// The position with the turn passed to the other side, everything else
+    /// kept: a null move for the search, no move of the game. `None` while
+    /// chance must act, or when the side to move is threatened (the other
+    /// side could then take the Shogun, which no position allows).
+    pub fn passed(&self) -> Option<Position> {
+        if self.pending != 0 || self.shogun_threatened(self.turn) {
+            return None;
+        }
+        // The counters stay: a pass is no ply of the game.
+        let mut p = self.clone();
+        p.turn = self.turn.other();
+        Some(p)
+    }
+
     /// Plays a move without checking it (see [`kyoku_core::Position::play`]
     /// for the checked form).
     pub fn play_move(&mut self, mv: Move) {

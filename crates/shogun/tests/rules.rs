@@ -423,6 +423,12 @@ fn playouts(options: &Options, games: u64, seed: u64) {
             moves.clear();
             p.legal_moves(&mut moves);
             assert_eq!(moves.len(), p.count_legal_moves(), "{text}");
+            // A pass (the search's null move) is the set-up with the turn
+            // flipped, where chance has nothing pending.
+            let mut setup = p.to_setup();
+            setup.turn = setup.turn.other();
+            let flipped = Position::from_setup(&setup).ok();
+            assert_eq!(p.passed(), flipped.filter(|_| p.pending_square().is_none()), "{text}");
             // The captures alone, as the search's quiescence lists them.
             let mut captures = Vec::new();
             p.generate_captures(&mut captures);
