@@ -184,11 +184,6 @@ pub struct Tuning {
     /// window of ±[`ASPIRATION_WINDOW`] around the last iteration's score,
     /// widened (doubling) on the side that fails.
     pub aspiration: bool,
-    /// Quiescence goes on through chance: a chance node at the horizon is
-    /// the expectation of its outcomes' quiescence searches (captures
-    /// included), instead of its own static score (which must guess the
-    /// number chance has yet to set, and sees no capture).
-    pub expected_leaves: bool,
 }
 
 /// The score a ply of remaining depth may still swing (see
@@ -1223,9 +1218,6 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 }
                 ToAct::Player(..) => {
                     -self.quiesce_player(pos, &mut moves, -beta, -alpha, ply, qply)
-                }
-                ToAct::Chance if self.tuning.expected_leaves => {
-                    self.chance(pos, 0, alpha, beta, ply, me)
                 }
                 _ => self.static_eval(pos, me),
             }

@@ -272,7 +272,6 @@ impl Evaluation<Position> for ShogunEval {
             futility: true,
             late_move_pruning: true,
             aspiration: true,
-            expected_leaves: false,
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use kyoku_ai::alphabeta::{Evaluation, Features, Limits, MATE, Searcher};
+use kyoku_ai::alphabeta::{Evaluation, Features, Limits, MATE, Searcher, Tuning};
 use kyoku_ai::dobutsu::DobutsuEval;
 use kyoku_ai::dobutsu::program as dobutsu_agent;
 use kyoku_core::rand::Rng;
@@ -425,4 +425,127 @@ fn expectimax_equals_the_exact_expectation() {
         let r = s.search(&GameRecord::new(root), &Limits::depth(2));
         assert_eq!(r.score, exact, "salt {salt}");
     }
+}
+
+/// Dōbutsu's evaluation with every optional part of the search switched on
+/// (its own search uses none), to test the parts where exact answers are
+/// known.
+struct AllParts;
+
+impl Evaluation<Position> for AllParts {
+    fn evaluate(&self, pos: &Position, me: Player) -> i32 {
+        DobutsuEval.evaluate(pos, me)
+    }
+    fn move_key(&self, pos: &Position, mv: kyoku_dobutsu::Move) -> usize {
+        DobutsuEval.move_key(pos, mv)
+    }
+    fn tactical(&self, pos: &Position, mv: kyoku_dobutsu::Move) -> Option<i32> {
+        DobutsuEval.tactical(pos, mv)
+    }
+    fn threatened(&self, pos: &Position) -> bool {
+        DobutsuEval.threatened(pos)
+    }
+    fn tuning(&self, _: &Position) -> Tuning {
+        Tuning {
+            null_move: false,
+            log_reductions: true,
+            counter_moves: true,
+            futility: true,
+            late_move_pruning: true,
+            aspiration: true,
+        }
+    }
+}
+
+/// Aspiration windows change how an iteration is searched, not what it
+/// finds: with the plain search (table, no pruning), a narrow window that
+/// fails high or low and is widened ends on the full window's score.
+#[test]
+fn aspiration_windows_find_the_full_windows_score() {
+    let plain = Features {
+        tt: true,
+        quiescence: false,
+        extensions: false,
+        reductions: false,
+        evasions: false,
+        contempt: false,
+    };
+    let mut rng = seeded_rng(8);
+    let mut moved = 0;
+    for _ in 0..30 {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.random_range(0..20) {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let record = GameRecord::new(pos);
+        let mut full = Searcher::new(DobutsuEval, 16);
+        full.set_features(plain);
+        let mut aspired = Searcher::new(OnlyAspiration, 16);
+        aspired.set_features(plain);
+        let mut before = full.search(&record, &Limits::depth(3)).score;
+        for depth in [4, 5] {
+            let a = full.search(&record, &Limits::depth(depth)).score;
+            let b = aspired.search(&record, &Limits::depth(depth)).score;
+            assert_eq!(a, b, "depth {depth}: {}", pos.to_text());
+            // The window around the last iteration's score is ±40: a score
+            // that moved further than that made the window fail.
+            moved += usize::from((a - before).abs() > 40);
+            before = a;
+        }
+    }
+    assert!(moved >= 10, "only {moved} searches left their first window");
+}
+
+/// Dōbutsu's evaluation with aspiration windows only.
+struct OnlyAspiration;
+
+impl Evaluation<Position> for OnlyAspiration {
+    fn evaluate(&self, pos: &Position, me: Player) -> i32 {
+        DobutsuEval.evaluate(pos, me)
+    }
+    fn move_key(&self, pos: &Position, mv: kyoku_dobutsu::Move) -> usize {
+        DobutsuEval.move_key(pos, mv)
+    }
+    fn tuning(&self, _: &Position) -> Tuning {
+        Tuning {
+            aspiration: true,
+            ..Tuning::default()
+        }
+    }
+}
+
+/// Futility and late-move pruning skip quiet moves near the leaves but
+/// never where a side is threatened or a mate is at stake: with every part
+/// on, the wins in 3 plies of random positions are still found.
+#[test]
+fn pruning_keeps_short_wins() {
+    let mut rng = seeded_rng(11);
+    let mut found = 0;
+    for _ in 0..400 {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.random_range(4..40) {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.outcome().is_some() || wins_within(&pos, 1) || !wins_within(&pos, 3) {
+            continue;
+        }
+        found += 1;
+        let mut s = Searcher::new(AllParts, 16);
+        let r = s.search(&GameRecord::new(pos), &Limits::depth(6));
+        assert_eq!(r.score, MATE - 3, "{}", pos.to_text());
+    }
+    assert!(found >= 10, "only {found} positions with a win in 3");
 }

@@ -15,7 +15,7 @@
 //! Each opening (a rotation and a soldiers' order, drawn from the game's
 //! seed) is played twice with colours swapped; `KYOKU_FIRST=N` starts at game N
 //! (to add games to a run). `KYOKU_TUNING` picks what the
-//! new side's search uses (`null,log,counter,futility,lmp,asp,expected`, a comma list; default: what
+//! new side's search uses (`null,log,counter,futility,lmp,asp`, a comma list; default: what
 //! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights,
 //! `KYOKU_NODES=N` its node budget.
 
@@ -106,7 +106,6 @@ fn tuning_from_env() -> Option<Tuning> {
         futility: has("futility"),
         late_move_pruning: has("lmp"),
         aspiration: has("asp"),
-        expected_leaves: has("expected"),
     })
 }
 
