@@ -3,7 +3,8 @@
 //! `cargo run --release -p kyoku-ai --example shiamgon_match -- BOARD SPEC,SPEC,SPEC[,…] GAMES [SEED] [THREADS] [FIRST]`
 //!
 //! Specs: `random`, `ai:N` (the level), `times:N:K` (the level with K
-//! times its playouts), `base:N` (level N without RAVE:
+//! times its playouts), `c:N:X` (the level with UCB1 exploration X),
+//! `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
 //! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
 //! at the node's mean plus B times the policy's liking, by default none), `uniform:N[:K]` (level N with uniform playouts, K times as
@@ -23,7 +24,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use kyoku_ai::mcts::{Budget, Mcts, MctsAgent};
+use kyoku_ai::mcts::{Budget, Config, Mcts, MctsAgent};
 use kyoku_ai::shiamgon::{
     RAVE_FIRST, ShiamgonPolicy, level, level_config, plain, uniform_searcher, with_rave,
 };
@@ -56,6 +57,14 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     }
     let mut config = match parts[0] {
         "ai" | "base" | "times" => level_config(l),
+        "c" => Config {
+            exploration: parts
+                .get(2)
+                .expect("an exploration")
+                .parse()
+                .expect("a number"),
+            ..level_config(l)
+        },
         "rave" => {
             let mut rave = RAVE_FIRST;
             if let [_, _, k, c, ..] = parts[..] {

@@ -267,7 +267,7 @@ fn new_program_beats_old_program() {
 #[test]
 fn old_side_searches_as_before() {
     use kyoku_ai::alphabeta::{Limits, Searcher};
-    let l = level(3).expect("level 3");
+    let l = old_level(3);
     let mut s = Searcher::new(Tuned(Some(Tuning::default()), HAND_WEIGHTS), l.tt_bits);
     let record = GameRecord::new(start(&Options::default()).expect("the start"));
     let r = s.search(&record, &Limits::nodes(l.nodes));

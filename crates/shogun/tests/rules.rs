@@ -428,7 +428,11 @@ fn playouts(options: &Options, games: u64, seed: u64) {
             let mut setup = p.to_setup();
             setup.turn = setup.turn.other();
             let flipped = Position::from_setup(&setup).ok();
-            assert_eq!(p.passed(), flipped.filter(|_| p.pending_square().is_none()), "{text}");
+            assert_eq!(
+                p.passed(),
+                flipped.filter(|_| p.pending_square().is_none()),
+                "{text}"
+            );
             // The captures alone, as the search's quiescence lists them.
             let mut captures = Vec::new();
             p.generate_captures(&mut captures);
