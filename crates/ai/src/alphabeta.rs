@@ -411,6 +411,15 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
 /// Slots of the static-score cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 16;
 
+/// Which quiet moves a node may skip ([`Tuning::futility`],
+/// [`Tuning::late_move_pruning`]).
+struct Prune {
+    /// Every quiet move that threatens nothing (futility).
+    futile: bool,
+    /// Those past this many moves (late-move pruning).
+    late: usize,
+}
+
 /// A reduction of `ln(depth)·ln(index)/2` plies, at least 1: late moves of
 /// deep nodes are searched much shallower first.
 fn log_reduction(depth: i32, index: usize) -> i32 {
@@ -911,87 +920,26 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             ToAct::Player(p, _) => p,
             _ => Player::new(0),
         };
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(hash).filter(|_| self.features.tt) {
-            tt_move = e.mv;
-            if !pv_node && e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
-            }
-        }
-        // Near the leaves, a quiet node's static score decides what little
-        // depth is left would find (not where the side to act is
-        // threatened: that is where the static score misleads).
-        let prunable = (self.tuning.futility || self.tuning.late_move_pruning)
-            && !pv_node
-            && ply > 0
-            && depth <= 3
-            && alpha.abs() < MATE_BOUND
-            && beta.abs() < MATE_BOUND
-            && !self.eval.threatened(pos);
-        let stand = if prunable && self.tuning.futility {
-            let stand = self.static_eval(pos, me);
-            if stand - FUTILITY_MARGIN * depth >= beta {
-                return stand;
-            }
-            Some(stand)
-        } else {
-            None
+        let tt_move = match self.probe(hash, depth, alpha, beta, ply, pv_node) {
+            Ok(mv) => mv,
+            Err(score) => return score,
         };
-        // Quiet moves that cannot lift the score to alpha (futility).
-        let futile = stand.is_some_and(|s| depth <= 2 && s + FUTILITY_MARGIN * depth <= alpha);
-        // Quiet moves past this many are skipped (late-move pruning).
-        let late = if prunable && self.tuning.late_move_pruning {
-            3 + 2 * (depth * depth) as usize
-        } else {
-            usize::MAX
+        let prune = match self.prune_limits(pos, depth, alpha, beta, ply, me, pv_node) {
+            Ok(prune) => prune,
+            Err(score) => return score,
         };
         if let Some(s) = self.try_null_move(pos, depth, beta, ply, me, pv_node) {
             return s;
         }
         let side = me.index() & 1;
-        let killers = self.killers[ply];
         let counter_slot = self.counter_slot(ply);
-        let counter = counter_slot.and_then(|c| self.counters[c]);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
-        scores.clear();
-        for &mv in moves.iter() {
-            let t = self.eval.tactical(pos, mv);
-            scores.push((
-                if Some(mv) == tt_move {
-                    1 << 30
-                } else if let Some(t) = t {
-                    (1 << 28) + t
-                } else if Some(mv) == killers[0] {
-                    (1 << 27) + 1
-                } else if Some(mv) == killers[1] {
-                    1 << 27
-                } else if Some(mv) == counter {
-                    (1 << 27) - 1
-                } else {
-                    self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)]
-                },
-                t.is_some(),
-            ));
-        }
+        self.order_scores(pos, moves, tt_move, ply, side, &mut scores);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            // Selection sort step: the best remaining move to position i.
-            let mut b = i;
-            for j in i + 1..moves.len() {
-                if scores[j].0 > scores[b].0 {
-                    b = j;
-                }
-            }
-            moves.swap(i, b);
-            scores.swap(i, b);
+            pick_next(moves, &mut scores, i);
             let mv = moves[i];
             let tactical = scores[i].1;
             let mut child = pos.clone();
@@ -1002,7 +950,11 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             let d = depth - 1 + extend as i32;
             // Futility and late-move pruning skip quiet moves that threaten
             // nothing, never the first, nor a killer or counter move.
-            if i > 0 && !tactical && !extend && scores[i].0 < (1 << 27) - 1 && (futile || i >= late)
+            if i > 0
+                && !tactical
+                && !extend
+                && scores[i].0 < (1 << 27) - 1
+                && (prune.futile || i >= prune.late)
             {
                 continue;
             }
@@ -1026,14 +978,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                         (log_reduction(depth, i) - pv_node as i32).clamp(1, (d - 1).max(1))
                     }
                 };
-                let mut s = self.node(&child, d - r, alpha, alpha + 1, ply + 1, me);
-                if s > alpha && reduce && !self.aborted {
-                    s = self.node(&child, d, alpha, alpha + 1, ply + 1, me);
-                }
-                if s > alpha && s < beta && !self.aborted {
-                    s = self.node(&child, d, alpha, beta, ply + 1, me);
-                }
-                s
+                self.search_late(&child, d, r, alpha, beta, ply + 1, me)
             };
             if self.aborted {
                 self.score_buffers[ply] = scores;
@@ -1045,25 +990,11 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 if score > alpha {
                     alpha = score;
                     if pv_node {
-                        let mut line = std::mem::take(&mut self.pv[ply]);
-                        line.clear();
-                        line.push(mv);
-                        line.extend_from_slice(&self.pv[ply + 1]);
-                        self.pv[ply] = line;
+                        self.set_pv(ply, mv);
                     }
                     if alpha >= beta {
                         if !tactical {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let h = &mut self.history
-                                [side * HISTORY_SIZE + self.eval.move_key(pos, mv)];
-                            *h = (*h + depth * depth).min(1 << 26);
-                            if let Some(c) = counter_slot {
-                                self.counters[c] = Some(mv);
-                            }
+                            self.remember_cutoff(pos, mv, depth, ply, side, counter_slot);
                         }
                         break;
                     }
@@ -1083,6 +1014,169 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 .store(hash, best_move, to_tt(best_score, ply), depth as i16, bound);
         }
         best_score
+    }
+
+    /// The line at `ply`: `mv`, then the line found below it.
+    fn set_pv(&mut self, ply: usize, mv: P::Move) {
+        let mut line = std::mem::take(&mut self.pv[ply]);
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&self.pv[ply + 1]);
+        self.pv[ply] = line;
+    }
+
+    /// A move after the first, at `depth` less `reduction`: with a null
+    /// window first, again at full depth if it beat alpha reduced, then with
+    /// the full window if it still lands inside it.
+    #[allow(clippy::too_many_arguments)] // a node's window and place
+    fn search_late(
+        &mut self,
+        child: &P,
+        depth: i32,
+        reduction: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+    ) -> i32 {
+        let mut s = self.node(child, depth - reduction, alpha, alpha + 1, ply, me);
+        if s > alpha && reduction > 0 && !self.aborted {
+            s = self.node(child, depth, alpha, alpha + 1, ply, me);
+        }
+        if s > alpha && s < beta && !self.aborted {
+            s = self.node(child, depth, alpha, beta, ply, me);
+        }
+        s
+    }
+
+    /// The transposition table's word on a node: `Err(score)` when a stored
+    /// bound settles it, else `Ok` with the stored best move, if any.
+    fn probe(
+        &self,
+        hash: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Result<Option<P::Move>, i32> {
+        let Some(e) = self.tt.probe(hash).filter(|_| self.features.tt) else {
+            return Ok(None);
+        };
+        if !pv_node && e.depth as i32 >= depth {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return Err(s),
+                Bound::Lower if s >= beta => return Err(s),
+                Bound::Upper if s <= alpha => return Err(s),
+                _ => {}
+            }
+        }
+        Ok(e.mv)
+    }
+
+    /// What futility and late-move pruning allow at a node
+    /// ([`Tuning::futility`], [`Tuning::late_move_pruning`]); `Err(score)`
+    /// when the static score beats beta by enough to cut the node.
+    #[allow(clippy::too_many_arguments)] // a node's window and place
+    fn prune_limits(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+        pv_node: bool,
+    ) -> Result<Prune, i32> {
+        let none = Prune {
+            futile: false,
+            late: usize::MAX,
+        };
+        // Near the leaves, a quiet node's static score decides what little
+        // depth is left would find (not where the side to act is
+        // threatened: that is where the static score misleads).
+        let prunable = (self.tuning.futility || self.tuning.late_move_pruning)
+            && !pv_node
+            && ply > 0
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+            && !self.eval.threatened(pos);
+        if !prunable {
+            return Ok(none);
+        }
+        let mut prune = none;
+        if self.tuning.futility {
+            let stand = self.static_eval(pos, me);
+            if stand - FUTILITY_MARGIN * depth >= beta {
+                return Err(stand);
+            }
+            prune.futile = depth <= 2 && stand + FUTILITY_MARGIN * depth <= alpha;
+        }
+        if self.tuning.late_move_pruning {
+            prune.late = 3 + 2 * (depth * depth) as usize;
+        }
+        Ok(prune)
+    }
+
+    /// The order of a node's moves, into `scores` (higher first; with
+    /// whether each is tactical): the table's move, tactical moves, the
+    /// killers, the counter move, then the rest by history.
+    fn order_scores(
+        &self,
+        pos: &P,
+        moves: &[P::Move],
+        tt_move: Option<P::Move>,
+        ply: usize,
+        side: usize,
+        scores: &mut Vec<(i32, bool)>,
+    ) {
+        let killers = self.killers[ply];
+        let counter = self.counter_slot(ply).and_then(|c| self.counters[c]);
+        scores.clear();
+        for &mv in moves {
+            let t = self.eval.tactical(pos, mv);
+            scores.push((
+                if Some(mv) == tt_move {
+                    1 << 30
+                } else if let Some(t) = t {
+                    (1 << 28) + t
+                } else if Some(mv) == killers[0] {
+                    (1 << 27) + 1
+                } else if Some(mv) == killers[1] {
+                    1 << 27
+                } else if Some(mv) == counter {
+                    (1 << 27) - 1
+                } else {
+                    self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)]
+                },
+                t.is_some(),
+            ));
+        }
+    }
+
+    /// A quiet move that cut a node: a killer of its ply, history credit,
+    /// the counter move to the move before.
+    fn remember_cutoff(
+        &mut self,
+        pos: &P,
+        mv: P::Move,
+        depth: i32,
+        ply: usize,
+        side: usize,
+        counter_slot: Option<usize>,
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)];
+        *h = (*h + depth * depth).min(1 << 26);
+        if let Some(c) = counter_slot {
+            self.counters[c] = Some(mv);
+        }
     }
 
     /// The counter-move slot of the node at `ply` (the previous move's key),
@@ -1292,6 +1386,19 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         }
         best
     }
+}
+
+/// One step of a selection sort: the best-scored move from `i` on to
+/// position `i` (the first of equals keeps its place).
+fn pick_next<M>(moves: &mut [M], scores: &mut [(i32, bool)], i: usize) {
+    let mut b = i;
+    for j in i + 1..moves.len() {
+        if scores[j].0 > scores[b].0 {
+            b = j;
+        }
+    }
+    moves.swap(i, b);
+    scores.swap(i, b);
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
