@@ -61,7 +61,7 @@ pub fn parse_level(arg: Option<&str>) -> Result<u8, AgentError> {
 }
 
 /// A level's table row: depth cap, nodes, time cap (ms), noise, TT bits.
-pub(crate) type LevelRow = (Option<u32>, u64, u64, i32, u32);
+pub type LevelRow = (Option<u32>, u64, u64, i32, u32);
 
 /// The level numbered `n` (1–5) of a game's table.
 pub(crate) fn level_of(rows: &[LevelRow; 5], n: u8) -> Option<Level> {
@@ -83,7 +83,7 @@ pub(crate) fn program_of<P: Position, E: Evaluation<P>>(
 
 impl Level {
     /// A level from its table row.
-    pub(crate) const fn from_row(row: LevelRow) -> Level {
+    pub const fn from_row(row: LevelRow) -> Level {
         let (depth, nodes, time_ms, noise, tt_bits) = row;
         Level {
             depth,

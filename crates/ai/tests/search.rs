@@ -54,28 +54,46 @@ fn mate_in_one_is_found() {
     assert_eq!(pos.move_to_text(r.best.unwrap()), "a3a4");
 }
 
+/// The position after `plies` random moves from the start (fewer if the
+/// game ends).
+fn random_walk(rng: &mut impl Rng, plies: usize) -> Position {
+    let mut pos = Position::startpos();
+    for _ in 0..plies {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+    pos
+}
+
+/// Positions of 400 seeded random games (4–39 plies) where the side to move
+/// wins in 3 plies but not in 1; there are more than 10.
+fn wins_in_three() -> Vec<Position> {
+    let mut rng = seeded_rng(11);
+    let found: Vec<Position> = (0..400)
+        .map(|_| {
+            let plies = rng.random_range(4..40);
+            random_walk(&mut rng, plies)
+        })
+        .filter(|pos| pos.outcome().is_none() && !wins_within(pos, 1) && wins_within(pos, 3))
+        .collect();
+    assert!(
+        found.len() >= 10,
+        "only {} positions with a win in 3",
+        found.len()
+    );
+    found
+}
+
 /// Positions from seeded random games where the side to move wins in 3
 /// plies but not in 1: the search must score them as a win in exactly 3 and
 /// play a move that keeps the forced win.
 #[test]
 fn wins_in_three_plies_are_found_on_random_positions() {
-    let mut rng = seeded_rng(11);
-    let mut found = 0;
-    for _ in 0..400 {
-        let mut pos = Position::startpos();
-        let len = rng.random_range(4..40);
-        for _ in 0..len {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-        if pos.outcome().is_some() || wins_within(&pos, 1) || !wins_within(&pos, 3) {
-            continue;
-        }
-        found += 1;
+    for pos in wins_in_three() {
         let mut s = Searcher::new(DobutsuEval, 16);
         let r = s.search(&GameRecord::new(pos), &Limits::depth(5));
         assert_eq!(r.score, MATE - 3, "{}", pos.to_text());
@@ -94,7 +112,6 @@ fn wins_in_three_plies_are_found_on_random_positions() {
             );
         }
     }
-    assert!(found >= 10, "only {found} positions with a win in 3");
 }
 
 /// Plain minimax with the same static score, terminal scores and
@@ -134,27 +151,24 @@ fn minimax(pos: &Position, depth: u32, ply: i32, past: &[u64], path: &mut Vec<u6
     best
 }
 
+/// The plain search: the table, nothing else (no quiescence, extensions,
+/// reductions, evasions or contempt).
+const PLAIN: Features = Features {
+    tt: true,
+    quiescence: false,
+    extensions: false,
+    reductions: false,
+    evasions: false,
+    contempt: false,
+};
+
 #[test]
 fn alpha_beta_with_table_equals_minimax() {
-    let plain = Features {
-        tt: true,
-        quiescence: false,
-        extensions: false,
-        reductions: false,
-        evasions: false,
-        contempt: false,
-    };
+    let plain = PLAIN;
     let mut rng = seeded_rng(5);
     for game in 0..12 {
-        let mut pos = Position::startpos();
-        for _ in 0..rng.random_range(0..16) {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
+        let plies = rng.random_range(0..16);
+        let pos = random_walk(&mut rng, plies);
         if pos.outcome().is_some() {
             continue;
         }
@@ -181,14 +195,7 @@ fn alpha_beta_with_table_equals_minimax() {
 /// of them the old rule (every return a draw) would score otherwise.
 #[test]
 fn a_position_the_game_saw_once_is_no_draw_yet() {
-    let plain = Features {
-        tt: false,
-        quiescence: false,
-        extensions: false,
-        reductions: false,
-        evasions: false,
-        contempt: false,
-    };
+    let plain = Features { tt: false, ..PLAIN };
     let mut rng = seeded_rng(11);
     let (mut roots, mut differ) = (0, 0);
     for _ in 0..400 {
@@ -427,12 +434,11 @@ fn expectimax_equals_the_exact_expectation() {
     }
 }
 
-/// Dōbutsu's evaluation with every optional part of the search switched on
-/// (its own search uses none), to test the parts where exact answers are
-/// known.
-struct AllParts;
+/// Dōbutsu's evaluation with the optional parts of the search it is given
+/// (its own search uses none), to test them where exact answers are known.
+struct WithParts(Tuning);
 
-impl Evaluation<Position> for AllParts {
+impl Evaluation<Position> for WithParts {
     fn evaluate(&self, pos: &Position, me: Player) -> i32 {
         DobutsuEval.evaluate(pos, me)
     }
@@ -446,14 +452,7 @@ impl Evaluation<Position> for AllParts {
         DobutsuEval.threatened(pos)
     }
     fn tuning(&self, _: &Position) -> Tuning {
-        Tuning {
-            null_move: false,
-            log_reductions: true,
-            counter_moves: true,
-            futility: true,
-            late_move_pruning: true,
-            aspiration: true,
-        }
+        self.0
     }
 }
 
@@ -462,33 +461,23 @@ impl Evaluation<Position> for AllParts {
 /// fails high or low and is widened ends on the full window's score.
 #[test]
 fn aspiration_windows_find_the_full_windows_score() {
-    let plain = Features {
-        tt: true,
-        quiescence: false,
-        extensions: false,
-        reductions: false,
-        evasions: false,
-        contempt: false,
-    };
+    let plain = PLAIN;
     let mut rng = seeded_rng(8);
     let mut moved = 0;
     for _ in 0..30 {
-        let mut pos = Position::startpos();
-        for _ in 0..rng.random_range(0..20) {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
+        let plies = rng.random_range(0..20);
+        let pos = random_walk(&mut rng, plies);
         if pos.outcome().is_some() {
             continue;
         }
         let record = GameRecord::new(pos);
         let mut full = Searcher::new(DobutsuEval, 16);
         full.set_features(plain);
-        let mut aspired = Searcher::new(OnlyAspiration, 16);
+        let only = Tuning {
+            aspiration: true,
+            ..Tuning::default()
+        };
+        let mut aspired = Searcher::new(WithParts(only), 16);
         aspired.set_features(plain);
         let mut before = full.search(&record, &Limits::depth(3)).score;
         for depth in [4, 5] {
@@ -504,48 +493,22 @@ fn aspiration_windows_find_the_full_windows_score() {
     assert!(moved >= 10, "only {moved} searches left their first window");
 }
 
-/// Dōbutsu's evaluation with aspiration windows only.
-struct OnlyAspiration;
-
-impl Evaluation<Position> for OnlyAspiration {
-    fn evaluate(&self, pos: &Position, me: Player) -> i32 {
-        DobutsuEval.evaluate(pos, me)
-    }
-    fn move_key(&self, pos: &Position, mv: kyoku_dobutsu::Move) -> usize {
-        DobutsuEval.move_key(pos, mv)
-    }
-    fn tuning(&self, _: &Position) -> Tuning {
-        Tuning {
-            aspiration: true,
-            ..Tuning::default()
-        }
-    }
-}
-
 /// Futility and late-move pruning skip quiet moves near the leaves but
 /// never where a side is threatened or a mate is at stake: with every part
 /// on, the wins in 3 plies of random positions are still found.
 #[test]
 fn pruning_keeps_short_wins() {
-    let mut rng = seeded_rng(11);
-    let mut found = 0;
-    for _ in 0..400 {
-        let mut pos = Position::startpos();
-        for _ in 0..rng.random_range(4..40) {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-        if pos.outcome().is_some() || wins_within(&pos, 1) || !wins_within(&pos, 3) {
-            continue;
-        }
-        found += 1;
-        let mut s = Searcher::new(AllParts, 16);
+    for pos in wins_in_three() {
+        let all = Tuning {
+            null_move: false, // Dōbutsu has no null move
+            log_reductions: true,
+            counter_moves: true,
+            futility: true,
+            late_move_pruning: true,
+            aspiration: true,
+        };
+        let mut s = Searcher::new(WithParts(all), 16);
         let r = s.search(&GameRecord::new(pos), &Limits::depth(6));
         assert_eq!(r.score, MATE - 3, "{}", pos.to_text());
     }
-    assert!(found >= 10, "only {found} positions with a win in 3");
 }

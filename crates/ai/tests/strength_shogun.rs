@@ -19,7 +19,7 @@
 //! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights,
 //! `KYOKU_NODES=N` its node budget.
 
-use kyoku_ai::agent::{Level, SearchAgent};
+use kyoku_ai::agent::{Level, LevelRow, SearchAgent};
 use kyoku_ai::alphabeta::{Evaluation, Tuning};
 use kyoku_ai::shogun::{FEATURES, HAND_WEIGHTS, ShogunEval, WEIGHTS, features, level};
 use kyoku_core::{Agent, GameRecord, Player, ToAct, seeded_rng};
@@ -70,7 +70,7 @@ impl Evaluation<Position> for Tuned {
 
 /// The levels before issue 21 (depth cap, nodes, time cap in ms, noise, TT
 /// bits): the old side's budget, whatever the levels are today.
-const OLD_LEVELS: [(Option<u32>, u64, u64, i32, u32); 5] = [
+const OLD_LEVELS: [LevelRow; 5] = [
     (Some(1), 1_000, 200, 200, 12),
     (Some(2), 4_000, 500, 60, 14),
     (None, 25_000, 1_000, 20, 17),
@@ -79,14 +79,7 @@ const OLD_LEVELS: [(Option<u32>, u64, u64, i32, u32); 5] = [
 ];
 
 fn old_level(lvl: u8) -> Level {
-    let (depth, nodes, time_ms, noise, tt_bits) = OLD_LEVELS[usize::from(lvl) - 1];
-    Level {
-        depth,
-        nodes,
-        time_ms,
-        noise,
-        tt_bits,
-    }
+    Level::from_row(OLD_LEVELS[usize::from(lvl) - 1])
 }
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
