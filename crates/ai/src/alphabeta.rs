@@ -420,6 +420,15 @@ struct Prune {
     late: usize,
 }
 
+/// Move-order scores (higher first): the table's move, tactical moves (plus
+/// their own score), the two killers, the counter move; the rest score by
+/// history, below all of these. Pruning reads them back: a move scored
+/// below [`ORDER_COUNTER`] is neither a killer nor the counter move.
+const ORDER_TT: i32 = 1 << 30;
+const ORDER_TACTICAL: i32 = 1 << 28;
+const ORDER_KILLER: i32 = 1 << 27;
+const ORDER_COUNTER: i32 = ORDER_KILLER - 1;
+
 /// A reduction of `ln(depth)·ln(index)/2` plies, at least 1: late moves of
 /// deep nodes are searched much shallower first.
 fn log_reduction(depth: i32, index: usize) -> i32 {
@@ -774,7 +783,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         for r in root.iter_mut() {
             r.1 = if Some(r.0) == tt_move {
-                1 << 30
+                ORDER_TT
             } else {
                 self.eval.tactical(pos, r.0).map_or(0, |t| (1 << 20) + t)
             };
@@ -934,7 +943,8 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         let side = me.index() & 1;
         let counter_slot = self.counter_slot(ply);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
-        self.order_scores(pos, moves, tt_move, ply, side, &mut scores);
+        let counter = counter_slot.and_then(|c| self.counters[c]);
+        self.order_scores(pos, moves, tt_move, counter, ply, side, &mut scores);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -953,7 +963,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             if i > 0
                 && !tactical
                 && !extend
-                && scores[i].0 < (1 << 27) - 1
+                && scores[i].0 < ORDER_COUNTER
                 && (prune.futile || i >= prune.late)
             {
                 continue;
@@ -970,7 +980,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                     && i >= 3
                     && !tactical
                     && !extend
-                    && scores[i].0 < (1 << 27) - 1;
+                    && scores[i].0 < ORDER_COUNTER;
                 let r = match (reduce, self.tuning.log_reductions) {
                     (false, _) => 0,
                     (true, false) => 1,
@@ -1123,31 +1133,32 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
     /// The order of a node's moves, into `scores` (higher first; with
     /// whether each is tactical): the table's move, tactical moves, the
     /// killers, the counter move, then the rest by history.
+    #[allow(clippy::too_many_arguments)] // a node's moves and what orders them
     fn order_scores(
         &self,
         pos: &P,
         moves: &[P::Move],
         tt_move: Option<P::Move>,
+        counter: Option<P::Move>,
         ply: usize,
         side: usize,
         scores: &mut Vec<(i32, bool)>,
     ) {
         let killers = self.killers[ply];
-        let counter = self.counter_slot(ply).and_then(|c| self.counters[c]);
         scores.clear();
         for &mv in moves {
             let t = self.eval.tactical(pos, mv);
             scores.push((
                 if Some(mv) == tt_move {
-                    1 << 30
+                    ORDER_TT
                 } else if let Some(t) = t {
-                    (1 << 28) + t
+                    ORDER_TACTICAL + t
                 } else if Some(mv) == killers[0] {
-                    (1 << 27) + 1
+                    ORDER_KILLER + 1
                 } else if Some(mv) == killers[1] {
-                    1 << 27
+                    ORDER_KILLER
                 } else if Some(mv) == counter {
-                    (1 << 27) - 1
+                    ORDER_COUNTER
                 } else {
                     self.history[side * HISTORY_SIZE + self.eval.move_key(pos, mv)]
                 },
