@@ -7,9 +7,10 @@
 //! the restarted server restores every game.
 //!
 //! `cargo test` runs a short fixed-seed round; the long run is
-//! `cargo test --release -p kyoku-server --test fuzz -- --ignored --nocapture`
+//! `cargo test --workspace --test fuzz -- --ignored --nocapture`
 //! (`KYOKU_FUZZ_REQUESTS`, default 50,000, a quarter as many frames;
-//! `KYOKU_FUZZ_SEED`, default 1).
+//! `KYOKU_FUZZ_SEED`, default 1). The test build, debug assertions on, runs
+//! it as fast as a release build: the run waits on sockets, not on code.
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -1357,7 +1358,7 @@ async fn a_short_fuzzing_run_finds_nothing() {
 
 /// The long run CI calls by name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "minutes long: cargo test --release -p kyoku-server --test fuzz -- --ignored --nocapture"]
+#[ignore = "half a minute or more: cargo test --workspace --test fuzz -- --ignored --nocapture"]
 async fn a_long_fuzzing_run_finds_nothing() {
     let var = |name: &str, default: u64| {
         std::env::var(name)
