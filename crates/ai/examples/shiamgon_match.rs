@@ -4,6 +4,8 @@
 //!
 //! Specs: `random`, `ai:N` (the level), `times:N:K` (the level with K
 //! times its playouts), `c:N:X` (the level with UCB1 exploration X),
+//! `plies:N:P` (the level's playouts cut off after P decisions),
+//! `eps:N:E` (the level with a random rollout move at probability E),
 //! `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
 //! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
@@ -55,8 +57,19 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if parts[0] == "times" {
         l.playouts *= parts.get(2).map_or(1, |k| k.parse().expect("a factor"));
     }
+    if parts[0] == "plies" {
+        l.rollout_plies = parts.get(2).expect("plies").parse().expect("a number");
+    }
+    let mut policy = ShiamgonPolicy::default();
+    if parts[0] == "eps" {
+        policy.epsilon = parts
+            .get(2)
+            .expect("a probability")
+            .parse()
+            .expect("a number");
+    }
     let mut config = match parts[0] {
-        "ai" | "base" | "times" => level_config(l),
+        "ai" | "base" | "times" | "plies" | "eps" => level_config(l),
         "c" => Config {
             exploration: parts
                 .get(2)
@@ -82,10 +95,7 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     if let Some(ms) = ms {
         config.budget = Budget::time(Duration::from_millis(ms));
     }
-    Box::new(MctsAgent::new(
-        spec,
-        Mcts::new(config, ShiamgonPolicy::default(), seed),
-    ))
+    Box::new(MctsAgent::new(spec, Mcts::new(config, policy, seed)))
 }
 
 /// Mean and half-width of a 95 % confidence interval (normal approximation).
