@@ -4,7 +4,8 @@
 //!
 //! Specs: `random`, `ai:N` (the level), `times:N:K` (the level with K
 //! times its playouts), `c:N:X` (the level with UCB1 exploration X),
-//! `plies:N:P` (the level's playouts cut off after P decisions),
+//! `plies:N:P[:Q]` (the level's playouts cut off after P decisions, and Q
+//! playouts a decision instead of the level's),
 //! `eps:N:E` (the level with a random rollout move at probability E),
 //! `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
@@ -59,6 +60,9 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     }
     if parts[0] == "plies" {
         l.rollout_plies = parts.get(2).expect("plies").parse().expect("a number");
+        if let Some(q) = parts.get(3) {
+            l.playouts = q.parse().expect("a number of playouts");
+        }
     }
     let mut policy = ShiamgonPolicy::default();
     if parts[0] == "eps" {
