@@ -51,46 +51,39 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
         return Box::new(MctsAgent::new(spec, uniform_searcher(l, seed)));
     }
     let parts: Vec<&str> = program.split(':').collect();
-    let mut l = level(parts.get(1).expect("a level").parse().expect("a level")).expect("a level");
-    if parts[0] == "base" {
-        l = plain(l);
-    }
-    if parts[0] == "times" {
-        l.playouts *= parts.get(2).map_or(1, |k| k.parse().expect("a factor"));
-    }
-    if parts[0] == "plies" {
-        l.rollout_plies = parts.get(2).expect("plies").parse().expect("a number");
-        if let Some(q) = parts.get(3) {
-            l.playouts = q.parse().expect("a number of playouts");
-        }
-    }
+    let mut l = level(arg(&parts, 1, "a level 1-5")).expect("a level 1-5");
     let mut policy = ShiamgonPolicy::default();
-    if parts[0] == "eps" {
-        policy.epsilon = parts
-            .get(2)
-            .expect("a probability")
-            .parse()
-            .expect("a number");
-    }
     let mut config = match parts[0] {
-        "ai" | "base" | "times" | "plies" | "eps" => level_config(l),
+        "ai" => level_config(l),
+        "base" => level_config(plain(l)),
+        "times" => {
+            l.playouts *= arg::<u64>(&parts, 2, "a factor");
+            level_config(l)
+        }
+        "plies" => {
+            l.rollout_plies = arg(&parts, 2, "decisions a playout");
+            if parts.len() > 3 {
+                l.playouts = arg(&parts, 3, "playouts a decision");
+            }
+            level_config(l)
+        }
+        "eps" => {
+            policy.epsilon = arg(&parts, 2, "a probability");
+            level_config(l)
+        }
         "c" => Config {
-            exploration: parts
-                .get(2)
-                .expect("an exploration")
-                .parse()
-                .expect("a number"),
+            exploration: arg(&parts, 2, "an exploration constant"),
             ..level_config(l)
         },
         "rave" => {
             let mut rave = RAVE_FIRST;
-            if let [_, _, k, c, ..] = parts[..] {
-                rave.equivalence = k.parse().expect("an equivalence");
-                rave.exploration = c.parse().expect("an exploration");
+            if parts.len() >= 4 {
+                rave.equivalence = arg(&parts, 2, "an equivalence");
+                rave.exploration = arg(&parts, 3, "an exploration constant");
             }
-            if let [_, _, _, _, m, b] = parts[..] {
-                rave.prior_visits = m.parse().expect("prior visits");
-                rave.prior_bonus = b.parse().expect("a prior bonus");
+            if parts.len() == 6 {
+                rave.prior_visits = arg(&parts, 4, "prior visits");
+                rave.prior_bonus = arg(&parts, 5, "a prior bonus");
             }
             level_config(with_rave(l, rave))
         }
@@ -100,6 +93,15 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
         config.budget = Budget::time(Duration::from_millis(ms));
     }
     Box::new(MctsAgent::new(spec, Mcts::new(config, policy, seed)))
+}
+
+/// The spec's part `i` (`3` of `times:5:3`), or a panic naming what was
+/// expected there.
+fn arg<T: std::str::FromStr>(parts: &[&str], i: usize, what: &str) -> T {
+    parts
+        .get(i)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("spec {}: part {} should be {what}", parts.join(":"), i + 1))
 }
 
 /// Mean and half-width of a 95 % confidence interval (normal approximation).
