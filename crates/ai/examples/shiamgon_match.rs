@@ -7,6 +7,8 @@
 //! `plies:N:P[:Q]` (the level's playouts cut off after P decisions, and Q
 //! playouts a decision instead of the level's),
 //! `eps:N:E` (the level with a random rollout move at probability E),
+//! `risk:N:W` (the level's playouts counting a cluster at risk where they
+//! are cut off as W taken),
 //! `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
 //! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
@@ -65,6 +67,10 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
             if parts.len() > 3 {
                 l.playouts = arg(&parts, 3, "playouts a decision");
             }
+            level_config(l)
+        }
+        "risk" => {
+            policy.at_risk = arg(&parts, 2, "a weight");
             level_config(l)
         }
         "eps" => {

@@ -38,8 +38,8 @@ use std::time::{Duration, Instant};
 use kyoku_core::rand::Rng;
 use kyoku_core::rand::seq::SliceRandom;
 use kyoku_core::{
-    GameRecord, MAX_PLAYERS, Outcome, Player, Position, REPETITION_LIMIT, SeededRng, ToAct,
-    sample_chance, seeded_rng,
+    GameRecord, MAX_PLAYERS, Outcome, Position, REPETITION_LIMIT, SeededRng, ToAct, sample_chance,
+    seeded_rng,
 };
 
 /// How much a search may spend. It stops at the first limit reached; a
@@ -148,19 +148,38 @@ impl Default for Config {
 /// playouts rarely change the places (a lead worth extending, a deficit
 /// worth shrinking).
 pub fn rewards(outcome: &Outcome, weight: f64, scale: f64) -> [f32; MAX_PLAYERS] {
-    let n = outcome.players();
-    let scores = outcome.scores();
+    let scores: Vec<f64> = outcome.scores().iter().map(|&s| s as f64).collect();
+    score_rewards(&scores, weight, scale)
+}
+
+/// [`rewards`] from scores that need not be whole numbers (a playout's
+/// estimate where it was cut off, see [`Policy::cutoff_scores`]): places by
+/// the scores as [`Outcome::reward`] counts them, ties half.
+pub fn score_rewards(scores: &[f64], weight: f64, scale: f64) -> [f32; MAX_PLAYERS] {
     let mut out = [0.0; MAX_PLAYERS];
-    for (p, r) in out.iter_mut().enumerate().take(n) {
-        let place = outcome.reward(Player::new(p));
-        let best_other = scores
-            .iter()
-            .enumerate()
-            .filter(|&(o, _)| o != p)
-            .map(|(_, &s)| s)
-            .max()
-            .unwrap_or(scores[p]);
-        let margin = 0.5 + 0.5 * ((scores[p] - best_other) as f64 / scale.max(1e-9)).tanh();
+    for (p, r) in out.iter_mut().enumerate().take(scores.len()) {
+        let mine = scores[p];
+        let others = scores.iter().enumerate().filter(|&(o, _)| o != p);
+        let beaten: f64 = others
+            .clone()
+            .map(|(_, &s)| match s.partial_cmp(&mine) {
+                Some(std::cmp::Ordering::Less) => 1.0,
+                Some(std::cmp::Ordering::Equal) => 0.5,
+                _ => 0.0,
+            })
+            .sum();
+        let place = if scores.len() < 2 {
+            1.0
+        } else {
+            beaten / (scores.len() - 1) as f64
+        };
+        let best_other = others.map(|(_, &s)| s).fold(f64::NEG_INFINITY, f64::max);
+        let best_other = if best_other.is_finite() {
+            best_other
+        } else {
+            mine
+        };
+        let margin = 0.5 + 0.5 * ((mine - best_other) / scale.max(1e-9)).tanh();
         *r = ((1.0 - weight) * place + weight * margin) as f32;
     }
     out
@@ -198,6 +217,15 @@ pub trait Policy<P: Position>: Clone + Send + Sync {
         let _ = pos;
         out.clear();
         out.resize(moves.len(), 0.0);
+    }
+
+    /// The scores a playout counts with when it is cut off before the
+    /// game's end (an estimate of the end's scores: a cluster about to be
+    /// taken, say), written into `scores` (one per player), or `false` (the
+    /// default): the position is scored as it stands.
+    fn cutoff_scores(&self, pos: &P, scores: &mut [f64; MAX_PLAYERS]) -> bool {
+        let _ = (pos, scores);
+        false
     }
 }
 
@@ -970,7 +998,14 @@ fn rollout<P: Position, Pol: Policy<P>>(
             None => break,
         }
     }
-    finish(pos, config)
+    let outcome = pos.outcome();
+    let mut scores = [0.0; MAX_PLAYERS];
+    if outcome.is_none() && policy.cutoff_scores(pos, &mut scores) {
+        let n = pos.num_players().min(MAX_PLAYERS);
+        return score_rewards(&scores[..n], config.margin_weight, config.margin_scale);
+    }
+    let o = outcome.unwrap_or_else(|| pos.outcome_on_repetition());
+    rewards(&o, config.margin_weight, config.margin_scale)
 }
 
 /// An [`kyoku_core::Agent`] that plays by MCTS, keeping its tree between moves.
@@ -1021,6 +1056,27 @@ mod tests {
     use super::*;
     use crate::shiamgon::ShiamgonPolicy;
     use kyoku_shiamgon::{BoardKind, Position as Shiamgon};
+
+    /// Scores that are whole numbers give the rewards of the outcome they
+    /// make, ties and all: a policy's cut-off estimate is on the same scale.
+    #[test]
+    fn score_rewards_match_outcome_rewards() {
+        let mut rng = kyoku_core::seeded_rng(7);
+        for _ in 0..2_000 {
+            let n = rng.random_range(1..=MAX_PLAYERS);
+            let scores: Vec<i32> = (0..n).map(|_| rng.random_range(-3..4)).collect();
+            let as_f64: Vec<f64> = scores.iter().map(|&s| s as f64).collect();
+            let o = Outcome::from_scores(&scores, "test");
+            assert_eq!(
+                rewards(&o, 0.25, 4.0),
+                score_rewards(&as_f64, 0.25, 4.0),
+                "{scores:?}"
+            );
+        }
+        // Between whole scores, places follow the order of the estimates.
+        let r = score_rewards(&[10.4, 10.6, 3.0], 0.0, 4.0);
+        assert_eq!(&r[..3], &[0.5, 1.0, 0.0]);
+    }
 
     fn rave_search(playouts: u64, seed: u64) -> Mcts<Shiamgon, ShiamgonPolicy> {
         let config = Config {

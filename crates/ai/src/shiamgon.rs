@@ -29,6 +29,11 @@ pub struct ShiamgonPolicy {
     /// Score of a placement that pushes an opponent's stone that can go
     /// somewhere (0 = indifferent).
     pub push: i32,
+    /// Where a playout is cut off: the share of a cluster at risk (one free
+    /// field around it that an opponent may fill) counted as already taken
+    /// when the first opponent able to take it acts next, half that when a
+    /// later one does. 0 = the position scored as it stands.
+    pub at_risk: f64,
 }
 
 impl Default for ShiamgonPolicy {
@@ -36,6 +41,7 @@ impl Default for ShiamgonPolicy {
         ShiamgonPolicy {
             epsilon: 0.1,
             push: 0,
+            at_risk: 0.0,
         }
     }
 }
@@ -225,6 +231,46 @@ fn score_answers(pos: &Position, fields: Bits, lasts: &[LastLiberty], scores: &m
     }
 }
 
+/// The scores of `pos` with each cluster at risk counted as partly taken
+/// (see [`ShiamgonPolicy::at_risk`]): `w` of the capture's swing, where `w`
+/// is `at_risk` if the first opponent in acting order who may place on its
+/// last free field acts next, half of it otherwise. A capture costs the
+/// owner twice the cluster's size (the stones leave the board and are held
+/// as prisoners) and gives the takers its size; here the first taker gets
+/// it all.
+fn scores_at_risk(pos: &Position, at_risk: f64, scores: &mut [f64; kyoku_core::MAX_PLAYERS]) {
+    let n = pos.players();
+    for (p, s) in pos.scores().into_iter().enumerate() {
+        scores[p] = s as f64;
+    }
+    let mut lasts = Vec::new();
+    last_liberties(pos, &mut lasts);
+    if lasts.is_empty() {
+        return;
+    }
+    let first = pos.to_act().player().unwrap_or(pos.turn()).index();
+    let mut legal: [Option<Bits>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+    for l in &lasts {
+        let owner = l.owner as usize;
+        let taker = (0..n).map(|k| (k, (first + k) % n)).find(|&(_, o)| {
+            o != owner
+                && legal[o]
+                    .get_or_insert_with(|| pos.legal_placements(Player::new(o)))
+                    .contains(l.field as usize)
+        });
+        if let Some((k, o)) = taker {
+            let w = if k == 0 || (k == 1 && first == owner) {
+                at_risk
+            } else {
+                at_risk / 2.0
+            };
+            let v = w * l.size as f64;
+            scores[owner] -= 2.0 * v;
+            scores[o] += v;
+        }
+    }
+}
+
 impl Policy<Position> for ShiamgonPolicy {
     fn rollout_move(
         &self,
@@ -296,6 +342,17 @@ impl Policy<Position> for ShiamgonPolicy {
             Move::Field(f) => by_field[*f as usize].clamp(0, 4) as f32 / 4.0,
             Move::Pass => 0.0,
         }));
+    }
+
+    /// With [`ShiamgonPolicy::at_risk`] above 0, the clusters one free field
+    /// from being taken count as partly taken: a playout cut off just before
+    /// a capture would otherwise score the position as if it never came.
+    fn cutoff_scores(&self, pos: &Position, scores: &mut [f64; kyoku_core::MAX_PLAYERS]) -> bool {
+        if self.at_risk <= 0.0 {
+            return false;
+        }
+        scores_at_risk(pos, self.at_risk, scores);
+        true
     }
 }
 
@@ -556,21 +613,66 @@ mod tests {
         );
     }
 
+    /// Where the player to act takes a cluster at risk by placing on its
+    /// last free field, the estimate with weight 1 gives the owner the
+    /// score the placement really leaves it; and the estimate moves points
+    /// between players as a capture does (the owner loses twice what the
+    /// takers gain).
+    #[test]
+    fn clusters_at_risk_cost_what_their_capture_costs() {
+        let (mut checked, mut at_risk) = (0, 0);
+        positions(|pos| {
+            let now: Vec<f64> = pos.scores().iter().map(|&s| s as f64).collect();
+            let mut est = [0.0; kyoku_core::MAX_PLAYERS];
+            scores_at_risk(pos, 1.0, &mut est);
+            let n = pos.players();
+            let lost: f64 = (0..n).map(|p| (now[p] - est[p]).max(0.0)).sum();
+            let gained: f64 = (0..n).map(|p| (est[p] - now[p]).max(0.0)).sum();
+            let mut lasts = Vec::new();
+            last_liberties(pos, &mut lasts);
+            let sizes: f64 = lasts.iter().map(|l| l.size as f64).sum();
+            assert!(lost <= 2.0 * sizes + 1e-9 && gained <= sizes + 1e-9);
+            if lost > 0.0 {
+                at_risk += 1;
+            }
+            let me = pos.turn();
+            let [l] = lasts[..] else { return };
+            let owner = Player::new(l.owner as usize);
+            let takes = pos.pending_push().is_none()
+                && owner != me
+                && pos.legal_placements(me).contains(l.field as usize);
+            if takes {
+                let mut after = pos.clone();
+                after.play_unchecked(Move::Field(l.field as u8));
+                let real = after.scores()[owner.index()] as f64;
+                assert_eq!(est[owner.index()], real, "{}", pos.to_text());
+                assert_eq!(lost, 2.0 * gained, "{}", pos.to_text());
+                checked += 1;
+            }
+        });
+        assert!(
+            checked > 50 && at_risk > 200,
+            "{checked} captures, {at_risk} at risk"
+        );
+    }
+
     #[test]
     fn rollout_choices_match_scoring_every_field() {
         let policies = [
             ShiamgonPolicy::default(),
             ShiamgonPolicy {
                 epsilon: 0.0,
-                push: 0,
+                ..ShiamgonPolicy::default()
             },
             ShiamgonPolicy {
                 epsilon: 0.0,
                 push: 1,
+                ..ShiamgonPolicy::default()
             },
             ShiamgonPolicy {
                 epsilon: 0.0,
                 push: -1,
+                ..ShiamgonPolicy::default()
             },
         ];
         let mut k = 0u64;
