@@ -8,7 +8,9 @@
 //! playouts a decision instead of the level's),
 //! `eps:N:E` (the level with a random rollout move at probability E),
 //! `risk:N:W` (the level's playouts counting a cluster at risk where they
-//! are cut off as W taken),
+//! are cut off as W taken), `cut:N:W:T` (the same, and T of a placement
+//! counted for the next placer, less for the later ones), `margin:N:W:S`
+//! (the level with the score margin weighing W in the reward, on scale S),
 //! `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
 //! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
@@ -73,10 +75,20 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
             policy.at_risk = arg(&parts, 2, "a weight");
             level_config(l)
         }
+        "cut" => {
+            policy.at_risk = arg(&parts, 2, "a weight");
+            policy.tempo = arg(&parts, 3, "a share of a placement");
+            level_config(l)
+        }
         "eps" => {
             policy.epsilon = arg(&parts, 2, "a probability");
             level_config(l)
         }
+        "margin" => Config {
+            margin_weight: arg(&parts, 2, "a weight"),
+            margin_scale: arg(&parts, 3, "a scale"),
+            ..level_config(l)
+        },
         "c" => Config {
             exploration: arg(&parts, 2, "an exploration constant"),
             ..level_config(l)

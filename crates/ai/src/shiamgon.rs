@@ -34,6 +34,12 @@ pub struct ShiamgonPolicy {
     /// when the first opponent able to take it acts next, half that when a
     /// later one does. 0 = the position scored as it stands.
     pub at_risk: f64,
+    /// Where a playout is cut off: the share of a placement counted for
+    /// each player still to place in the current round (the next placer
+    /// gets `tempo`, the one after `tempo × (n − 1) / n`, …), since every
+    /// placement adds a stone and the cut-off falls anywhere in a round.
+    /// 0 = none.
+    pub tempo: f64,
 }
 
 impl Default for ShiamgonPolicy {
@@ -42,6 +48,7 @@ impl Default for ShiamgonPolicy {
             epsilon: 0.1,
             push: 0,
             at_risk: 0.0,
+            tempo: 0.0,
         }
     }
 }
@@ -243,6 +250,9 @@ fn scores_at_risk(pos: &Position, at_risk: f64, scores: &mut [f64; kyoku_core::M
     for (p, s) in pos.scores().into_iter().enumerate() {
         scores[p] = s as f64;
     }
+    if at_risk <= 0.0 {
+        return;
+    }
     let mut lasts = Vec::new();
     last_liberties(pos, &mut lasts);
     if lasts.is_empty() {
@@ -348,10 +358,17 @@ impl Policy<Position> for ShiamgonPolicy {
     /// from being taken count as partly taken: a playout cut off just before
     /// a capture would otherwise score the position as if it never came.
     fn cutoff_scores(&self, pos: &Position, scores: &mut [f64; kyoku_core::MAX_PLAYERS]) -> bool {
-        if self.at_risk <= 0.0 {
+        if self.at_risk <= 0.0 && self.tempo <= 0.0 {
             return false;
         }
         scores_at_risk(pos, self.at_risk, scores);
+        if self.tempo > 0.0 {
+            let n = pos.players();
+            let next = (pos.turn().index() + usize::from(pos.pending_push().is_some())) % n;
+            for k in 0..n {
+                scores[(next + k) % n] += self.tempo * (n - k) as f64 / n as f64;
+            }
+        }
         true
     }
 }
