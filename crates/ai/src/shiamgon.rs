@@ -32,7 +32,8 @@ pub struct ShiamgonPolicy {
     /// Where a playout is cut off: the share of a cluster at risk (one free
     /// field around it that an opponent may fill) counted as already taken
     /// when the first opponent able to take it acts next, half that when a
-    /// later one does. 0 = the position scored as it stands.
+    /// later one does, a quarter when its owner acts first. 0 = the
+    /// position scored as it stands.
     pub at_risk: f64,
     /// Where a playout is cut off: the share of a placement counted for
     /// each player still to place in the current round (the next placer
@@ -241,7 +242,8 @@ fn score_answers(pos: &Position, fields: Bits, lasts: &[LastLiberty], scores: &m
 /// The scores of `pos` with each cluster at risk counted as partly taken
 /// (see [`ShiamgonPolicy::at_risk`]): `w` of the capture's swing, where `w`
 /// is `at_risk` if the first opponent in acting order who may place on its
-/// last free field acts next, half of it otherwise. A capture costs the
+/// last free field acts next, half of it if a later one does, a quarter if
+/// the owner acts before it (and will mostly save it). A capture costs the
 /// owner twice the cluster's size (the stones leave the board and are held
 /// as prisoners) and gives the takers its size; here the first taker gets
 /// it all.
@@ -269,10 +271,12 @@ fn scores_at_risk(pos: &Position, at_risk: f64, scores: &mut [f64; kyoku_core::M
                     .contains(l.field as usize)
         });
         if let Some((k, o)) = taker {
-            let w = if k == 0 || (k == 1 && first == owner) {
-                at_risk
-            } else {
-                at_risk / 2.0
+            // The owner acting before the taker will mostly save it.
+            let owner_first = (owner + n - first) % n < k;
+            let w = match (k, owner_first) {
+                (_, true) => at_risk / 4.0,
+                (0, false) => at_risk,
+                _ => at_risk / 2.0,
             };
             let v = w * l.size as f64;
             scores[owner] -= 2.0 * v;
