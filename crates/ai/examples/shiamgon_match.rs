@@ -11,6 +11,8 @@
 //! are cut off as W taken), `cut:N:W:T` (the same, and T of a placement
 //! counted for the next placer, less for the later ones), `margin:N:W:S`
 //! (the level with the score margin weighing W in the reward, on scale S),
+//! `widen:N:K:A` (the level with progressive widening: at most K·n^A
+//! children at a node of n visits),
 //! `base:N` (level N without RAVE:
 //! plain UCT), `rave:N[:K:C[:M:B]]` (level N with RAVE, equivalence K and
 //! exploration C, by default 500 and 0.25; M virtual AMAF playouts per move
@@ -87,6 +89,11 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
         "margin" => Config {
             margin_weight: arg(&parts, 2, "a weight"),
             margin_scale: arg(&parts, 3, "a scale"),
+            ..level_config(l)
+        },
+        "widen" => Config {
+            widening: arg(&parts, 2, "a widening factor"),
+            widening_power: arg(&parts, 3, "a widening exponent"),
             ..level_config(l)
         },
         "c" => Config {

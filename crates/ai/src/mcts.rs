@@ -119,6 +119,14 @@ pub struct Config {
     /// playouts score, times the policy's liking of it in `[0, 1]`
     /// ([`Policy::prior`]). Used only with [`Config::rave_prior_visits`].
     pub rave_prior_bonus: f64,
+    /// Progressive widening (plain UCT only): a node with `n` visits has
+    /// at most `max(1, k · n^α)` children, made in the policy's order (see
+    /// [`Policy::order_moves`]), so a node with few playouts spends them on
+    /// its best-ordered moves instead of trying every move once. `k`; 0 =
+    /// off (every move tried once before UCB1 chooses).
+    pub widening: f64,
+    /// Progressive widening's exponent `α` (see [`Config::widening`]).
+    pub widening_power: f64,
 }
 
 impl Default for Config {
@@ -134,6 +142,8 @@ impl Default for Config {
             rave_equivalence: 0.0,
             rave_prior_visits: 0.0,
             rave_prior_bonus: 0.0,
+            widening: 0.0,
+            widening_power: 0.5,
         }
     }
 }
@@ -724,7 +734,17 @@ impl<P: Position> Tree<P> {
                         node.untried = buf.clone();
                         node.listed = true;
                     }
-                    if let Some(mv) = self.nodes[at].untried.pop() {
+                    let node = &self.nodes[at];
+                    let widen = config.widening <= 0.0
+                        || (node.children.len() as f64)
+                            < config.widening
+                                * (node.visits.max(1) as f64).powf(config.widening_power);
+                    let next = if widen || node.children.is_empty() {
+                        self.nodes[at].untried.pop()
+                    } else {
+                        None
+                    };
+                    if let Some(mv) = next {
                         Step::New(mv, None)
                     } else {
                         match self.select(at, p.index(), config.exploration) {
