@@ -1164,6 +1164,37 @@ mod tests {
         }
     }
 
+    /// With progressive widening a node has about `k·√n` children (`n` its
+    /// visits); without it the root tries every move once (32 at the start
+    /// of disc5).
+    #[test]
+    fn widening_bounds_the_children() {
+        let rec = GameRecord::new(Shiamgon::start(BoardKind::Disc5, 3).unwrap());
+        let config = |k: f64| Config {
+            budget: Budget::playouts(400),
+            max_rollout_plies: 20,
+            widening: k,
+            ..Config::default()
+        };
+        let mut wide = Mcts::new(config(0.0), ShiamgonPolicy::default(), 4);
+        wide.search(&rec).unwrap();
+        let all = wide.trees[0].nodes[0].children.len();
+        let mut narrow = Mcts::new(config(0.25), ShiamgonPolicy::default(), 4);
+        narrow.search(&rec).unwrap();
+        let tree = &narrow.trees[0];
+        // A child is made on a visit while the count is below k·n^α, so a
+        // node ends with at most one more than that bound.
+        for node in &tree.nodes {
+            let bound = (0.25 * (node.visits.max(1) as f64).sqrt()).max(1.0);
+            assert!(node.children.len() as f64 <= bound + 1.0);
+        }
+        let root = tree.nodes[0].children.len();
+        assert!(
+            all == 32 && root <= 6,
+            "{all} children without widening, {root} with"
+        );
+    }
+
     /// A strong prior sends every playout of the root to the move the policy
     /// likes; without one (the same search otherwise) the playouts spread.
     #[test]
