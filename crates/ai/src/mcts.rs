@@ -9,7 +9,8 @@
 //! the rules or by threefold repetition are terminal in the tree; playouts
 //! stop after [`Config::max_rollout_plies`] decisions and score the position
 //! they reached ([`kyoku_core::Position::outcome_on_repetition`], which for
-//! Shiamgon counts the board).
+//! Shiamgon counts the board), or by the policy's own estimate
+//! ([`Policy::cutoff_scores`]).
 //!
 //! Rewards come from the outcome's scores by [`rewards`]: a rank part (the
 //! share of the other players beaten) plus a small score-margin part.
