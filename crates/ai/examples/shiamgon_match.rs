@@ -7,6 +7,8 @@
 //! `plies:N:P[:Q]` (the level's playouts cut off after P decisions, and Q
 //! playouts a decision instead of the level's),
 //! `eps:N:E` (the level with a random rollout move at probability E),
+//! `push:N:S` (the level's playouts scoring S for a placement that pushes
+//! an opponent's stone that can go somewhere; 0 at every level),
 //! `risk:N:W` (the level's playouts counting a cluster at risk where they
 //! are cut off as W taken), `cut:N:W:T` (the same, and T of a placement
 //! counted for the next placer, less for the later ones), `margin:N:W:S`
@@ -80,6 +82,10 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
         "cut" => {
             policy.at_risk = arg(&parts, 2, "a weight");
             policy.tempo = arg(&parts, 3, "a share of a placement");
+            level_config(l)
+        }
+        "push" => {
+            policy.push = arg(&parts, 2, "a score");
             level_config(l)
         }
         "eps" => {
