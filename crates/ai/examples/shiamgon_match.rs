@@ -60,9 +60,10 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     }
     let parts: Vec<&str> = program.split(':').collect();
     let mut l = level(arg(&parts, 1, "a level 1-5")).expect("a level 1-5");
-    let mut policy = ShiamgonPolicy::default();
+    let policy = rollout_policy(&parts);
     let mut config = match parts[0] {
-        "ai" => level_config(l),
+        // The rollout's specs change the policy only.
+        "ai" | "risk" | "cut" | "push" | "eps" => level_config(l),
         "base" => level_config(plain(l)),
         "times" => {
             l.playouts *= arg::<u64>(&parts, 2, "a factor");
@@ -73,23 +74,6 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
             if parts.len() > 3 {
                 l.playouts = arg(&parts, 3, "playouts a decision");
             }
-            level_config(l)
-        }
-        "risk" => {
-            policy.at_risk = arg(&parts, 2, "a weight");
-            level_config(l)
-        }
-        "cut" => {
-            policy.at_risk = arg(&parts, 2, "a weight");
-            policy.tempo = arg(&parts, 3, "a share of a placement");
-            level_config(l)
-        }
-        "push" => {
-            policy.push = arg(&parts, 2, "a score");
-            level_config(l)
-        }
-        "eps" => {
-            policy.epsilon = arg(&parts, 2, "a probability");
             level_config(l)
         }
         "margin" => Config {
@@ -118,12 +102,33 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
             }
             level_config(with_rave(l, rave))
         }
-        other => panic!("unknown spec {other}"),
+        other => panic!(
+            "unknown spec {other}: use random, ai, base, times, plies, risk, cut, push, \
+             eps, margin, widen, c, rave or uniform (see this file's first lines)"
+        ),
     };
     if let Some(ms) = ms {
         config.budget = Budget::time(Duration::from_millis(ms));
     }
     Box::new(MctsAgent::new(spec, Mcts::new(config, policy, seed)))
+}
+
+/// The rollout policy of a spec: changed by `risk`, `cut`, `push` and
+/// `eps`, the levels' own for every other spec.
+fn rollout_policy(parts: &[&str]) -> ShiamgonPolicy {
+    let mut policy = ShiamgonPolicy::default();
+    match parts[0] {
+        "risk" | "cut" => {
+            policy.at_risk = arg(parts, 2, "a weight");
+            if parts[0] == "cut" {
+                policy.tempo = arg(parts, 3, "a share of a placement");
+            }
+        }
+        "push" => policy.push = arg(parts, 2, "a score"),
+        "eps" => policy.epsilon = arg(parts, 2, "a probability"),
+        _ => {}
+    }
+    policy
 }
 
 /// The spec's part `i` (`3` of `times:5:3`), or a panic naming what was

@@ -149,6 +149,15 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// Whether a node with `children` children and `visits` visits may get
+    /// another child (see [`Config::widening`]): always without widening.
+    fn may_add_child(&self, children: usize, visits: u32) -> bool {
+        self.widening <= 0.0
+            || (children as f64) < self.widening * (visits.max(1) as f64).powf(self.widening_power)
+    }
+}
+
 /// Rewards in `[0, 1]` per player from an outcome:
 /// `(1 − w) · places + w · margin`, where `places` is
 /// [`Outcome::reward`] (the share of the other players beaten, ties half)
@@ -159,8 +168,13 @@ impl Default for Config {
 /// playouts rarely change the places (a lead worth extending, a deficit
 /// worth shrinking).
 pub fn rewards(outcome: &Outcome, weight: f64, scale: f64) -> [f32; MAX_PLAYERS] {
-    let scores: Vec<f64> = outcome.scores().iter().map(|&s| s as f64).collect();
-    score_rewards(&scores, weight, scale)
+    // A fixed array, not a Vec: this runs at the end of every playout.
+    let mut scores = [0.0; MAX_PLAYERS];
+    let n = outcome.players();
+    for (s, &o) in scores.iter_mut().zip(outcome.scores()) {
+        *s = o as f64;
+    }
+    score_rewards(&scores[..n], weight, scale)
 }
 
 /// [`rewards`] from scores that need not be whole numbers (a playout's
@@ -184,12 +198,7 @@ pub fn score_rewards(scores: &[f64], weight: f64, scale: f64) -> [f32; MAX_PLAYE
         } else {
             beaten / (scores.len() - 1) as f64
         };
-        let best_other = others.map(|(_, &s)| s).fold(f64::NEG_INFINITY, f64::max);
-        let best_other = if best_other.is_finite() {
-            best_other
-        } else {
-            mine
-        };
+        let best_other = others.map(|(_, &s)| s).reduce(f64::max).unwrap_or(mine);
         let margin = 0.5 + 0.5 * ((mine - best_other) / scale.max(1e-9)).tanh();
         *r = ((1.0 - weight) * place + weight * margin) as f32;
     }
@@ -736,11 +745,7 @@ impl<P: Position> Tree<P> {
                         node.listed = true;
                     }
                     let node = &self.nodes[at];
-                    let widen = config.widening <= 0.0
-                        || (node.children.len() as f64)
-                            < config.widening
-                                * (node.visits.max(1) as f64).powf(config.widening_power);
-                    let next = if widen || node.children.is_empty() {
+                    let next = if config.may_add_child(node.children.len(), node.visits) {
                         self.nodes[at].untried.pop()
                     } else {
                         None
@@ -991,7 +996,8 @@ fn finish<P: Position>(pos: &P, config: &Config) -> [f32; MAX_PLAYERS] {
 }
 
 /// Plays `policy` from `pos` until the game ends or the ply cap, and scores
-/// where it stopped. Repetition is not tracked in playouts: a repeating
+/// where it stopped (by [`Policy::cutoff_scores`] if the policy has an
+/// estimate and the game is not over). Repetition is not tracked in playouts: a repeating
 /// playout runs into the cap and is scored there, as repetition would score
 /// it (Shiamgon counts the board either way).
 fn rollout<P: Position, Pol: Policy<P>>(
@@ -1019,14 +1025,12 @@ fn rollout<P: Position, Pol: Policy<P>>(
             None => break,
         }
     }
-    let outcome = pos.outcome();
     let mut scores = [0.0; MAX_PLAYERS];
-    if outcome.is_none() && policy.cutoff_scores(pos, &mut scores) {
+    if pos.outcome().is_none() && policy.cutoff_scores(pos, &mut scores) {
         let n = pos.num_players().min(MAX_PLAYERS);
         return score_rewards(&scores[..n], config.margin_weight, config.margin_scale);
     }
-    let o = outcome.unwrap_or_else(|| pos.outcome_on_repetition());
-    rewards(&o, config.margin_weight, config.margin_scale)
+    finish(pos, config)
 }
 
 /// An [`kyoku_core::Agent`] that plays by MCTS, keeping its tree between moves.

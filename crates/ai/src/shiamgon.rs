@@ -257,9 +257,6 @@ fn scores_at_risk(pos: &Position, at_risk: f64, scores: &mut [f64; kyoku_core::M
     }
     let mut lasts = Vec::new();
     last_liberties(pos, &mut lasts);
-    if lasts.is_empty() {
-        return;
-    }
     let first = pos.to_act().player().unwrap_or(pos.turn()).index();
     let mut legal: [Option<Bits>; MAX_PLAYERS] = [None; MAX_PLAYERS];
     for l in &lasts {
@@ -358,9 +355,11 @@ impl Policy<Position> for ShiamgonPolicy {
         }));
     }
 
-    /// With [`ShiamgonPolicy::at_risk`] above 0, the clusters one free field
-    /// from being taken count as partly taken: a playout cut off just before
-    /// a capture would otherwise score the position as if it never came.
+    /// With [`ShiamgonPolicy::at_risk`] or [`ShiamgonPolicy::tempo`] above
+    /// 0, the clusters one free field from being taken count as partly
+    /// taken and the placements still due in the round as partly made: a
+    /// playout cut off just before a capture would otherwise score the
+    /// position as if it never came.
     fn cutoff_scores(&self, pos: &Position, scores: &mut [f64; kyoku_core::MAX_PLAYERS]) -> bool {
         if self.at_risk <= 0.0 && self.tempo <= 0.0 {
             return false;
