@@ -184,7 +184,20 @@ pub struct Tuning {
     /// window of ±[`ASPIRATION_WINDOW`] around the last iteration's score,
     /// widened (doubling) on the side that fails.
     pub aspiration: bool,
+    /// Chance nodes probe first: every outcome is searched with the chance
+    /// node's own window, which settles the node whenever all outcomes fall
+    /// on one side of it (the usual case at a null window). Only the rest
+    /// are searched again, with Star1 windows from the bounds the probe
+    /// found. Outcomes count within ±[`CHANCE_BOUND`] (a win behind chance
+    /// counts as that bound): Star1's windows need finite bounds, and with
+    /// a mate's they stay open.
+    pub chance_probe: bool,
 }
+
+/// The most an outcome of a chance node counts for, either way, under
+/// [`Tuning::chance_probe`], in score units: more than any static score,
+/// far less than a mate.
+pub const CHANCE_BOUND: i32 = 4_000;
 
 /// The score a ply of remaining depth may still swing (see
 /// [`Tuning::futility`]), in score units.
@@ -375,6 +388,9 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     killers: Vec<[Option<P::Move>; 2]>,
     buffers: Vec<Vec<P::Move>>,
     chance_buffers: Vec<Vec<(P::Move, f64)>>,
+    /// Per ply, the bounds (lower, upper) known for each chance outcome
+    /// ([`Tuning::chance_probe`]).
+    chance_bounds: Vec<Vec<(i32, i32)>>,
     score_buffers: Vec<Vec<(i32, bool)>>,
     pv: Vec<Vec<P::Move>>,
     path: Vec<u64>,
@@ -456,6 +472,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            chance_bounds: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             score_buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             path: Vec::with_capacity(1024),
@@ -899,6 +916,9 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         } else {
             self.push_key(key);
             let v = match self.eval.to_act(pos) {
+                ToAct::Chance if self.tuning.chance_probe => {
+                    self.chance_probed(pos, depth, alpha, beta, ply, me)
+                }
                 ToAct::Chance => self.chance(pos, depth, alpha, beta, ply, me),
                 ToAct::Player(p, _) if p == me => {
                     self.player(pos, &mut moves, depth, alpha, beta, ply)
@@ -1260,21 +1280,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             let a = ((alpha as f64 - sum - hi * rest_now) / p).max(lo);
             let b = ((beta as f64 - sum - lo * rest_now) / p).min(hi);
             let (ai, bi) = (a.floor() as i32, b.ceil() as i32);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            if ply > 0 {
-                // Chance does not answer a move: the next player's counter
-                // move answers the move before it.
-                self.prev_key[ply] = self.prev_key[ply - 1];
-            }
-            let v = self.node(
-                &child,
-                depth,
-                ai.max(-INFINITY),
-                bi.min(INFINITY),
-                ply + 1,
-                me,
-            );
+            let v = self.outcome(pos, mv, depth, ai.max(-INFINITY), bi.min(INFINITY), ply, me);
             if self.aborted {
                 result = Some(0);
                 break;
@@ -1291,6 +1297,129 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         }
         self.chance_buffers[ply] = outcomes;
         result.unwrap_or(sum.round() as i32)
+    }
+
+    /// The value for `me` of chance's outcome `mv` at `pos`, searched with
+    /// the window (`alpha`, `beta`).
+    #[allow(clippy::too_many_arguments)] // a node's window and place
+    fn outcome(
+        &mut self,
+        pos: &P,
+        mv: P::Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+    ) -> i32 {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        if ply > 0 {
+            // Chance does not answer a move: the next player's counter
+            // move answers the move before it.
+            self.prev_key[ply] = self.prev_key[ply - 1];
+        }
+        self.node(&child, depth, alpha, beta, ply + 1, me)
+    }
+
+    /// Expectimax that probes every outcome with the node's own window
+    /// first, then settles the undecided ones with Star1 windows from the
+    /// bounds known so far ([`Tuning::chance_probe`]); the value is for
+    /// `me`.
+    fn chance_probed(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+    ) -> i32 {
+        // Every outcome counts within the bound, so a window beyond it is
+        // settled before any search.
+        if alpha >= CHANCE_BOUND {
+            return alpha;
+        }
+        if beta <= -CHANCE_BOUND {
+            return beta;
+        }
+        let mut outcomes = std::mem::take(&mut self.chance_buffers[ply]);
+        outcomes.clear();
+        pos.chance_outcomes(&mut outcomes);
+        outcomes.retain(|&(_, p)| p > 0.0);
+        let mut bounds = std::mem::take(&mut self.chance_bounds[ply]);
+        bounds.clear();
+        bounds.resize(outcomes.len(), (-CHANCE_BOUND, CHANCE_BOUND));
+        let result = self.settle_outcomes(pos, &outcomes, &mut bounds, depth, alpha, beta, ply, me);
+        self.chance_buffers[ply] = outcomes;
+        self.chance_bounds[ply] = bounds;
+        result
+    }
+
+    /// The two passes of [`Searcher::chance_probed`] over `outcomes`, whose
+    /// known bounds `bounds` narrows as it goes.
+    #[allow(clippy::too_many_arguments)] // a node's window and place
+    fn settle_outcomes(
+        &mut self,
+        pos: &P,
+        outcomes: &[(P::Move, f64)],
+        bounds: &mut [(i32, i32)],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+    ) -> i32 {
+        let expected = |bounds: &[(i32, i32)]| {
+            outcomes
+                .iter()
+                .zip(bounds.iter())
+                .fold((0.0, 0.0), |(l, u), (&(_, p), &(lb, ub))| {
+                    (l + p * lb as f64, u + p * ub as f64)
+                })
+        };
+        for pass in 0..2 {
+            for i in 0..outcomes.len() {
+                let (mv, p) = outcomes[i];
+                let (lb, ub) = bounds[i];
+                if lb == ub {
+                    continue;
+                }
+                let (lo, hi) = if pass == 0 {
+                    (alpha, beta)
+                } else {
+                    // Star1: the window outside which this outcome alone
+                    // decides the node, given what the others are known to be.
+                    let (l, u) = expected(bounds);
+                    let a = (alpha as f64 - (u - p * ub as f64)) / p;
+                    let b = (beta as f64 - (l - p * lb as f64)) / p;
+                    ((a.floor() as i32).max(lb), (b.ceil() as i32).min(ub))
+                };
+                let v = self
+                    .outcome(pos, mv, depth, lo, hi, ply, me)
+                    .clamp(-CHANCE_BOUND, CHANCE_BOUND);
+                if self.aborted {
+                    return 0;
+                }
+                bounds[i] = if v >= hi {
+                    (v.max(lb).min(ub), ub)
+                } else if v <= lo {
+                    (lb, v.min(ub).max(lb))
+                } else {
+                    (v, v)
+                };
+                let (l, u) = expected(bounds);
+                if l >= beta as f64 {
+                    return beta;
+                }
+                if u <= alpha as f64 {
+                    return alpha;
+                }
+            }
+        }
+        // The second pass leaves every outcome exact (or returns early).
+        let (l, _) = expected(bounds);
+        l.round() as i32
     }
 
     /// Quiescence: stand pat on the static score, then tactical moves.

@@ -259,10 +259,12 @@ impl Evaluation<Position> for ShogunEval {
         pos.pending_square().is_none() && pos.shogun_threatened(pos.turn())
     }
 
-    /// All three on the magnetic board (level 5: +72 Elo over the plain
-    /// search, −5 … +156, 64 games); none in the random variant, where they lost at
-    /// level 5 (−120, 30 games) and gained nothing measurable at level 3
-    /// (`docs/ai.md`).
+    /// Null move, log reductions and counter moves on the magnetic board
+    /// only (in the random variant they lost at level 5, −120 in 30 games);
+    /// futility, late-move pruning and aspiration in both; probed chance
+    /// nodes where there is chance, the random variant (level 3: +111 Elo
+    /// over the program before issue 21 at its budget, +63 … +165, 200
+    /// games, where Star1's chance nodes gave −7; `docs/ai.md`).
     fn tuning(&self, root: &Position) -> Tuning {
         let on = root.variant() == kyoku_shogun::Variant::Magnetic;
         Tuning {
@@ -272,6 +274,7 @@ impl Evaluation<Position> for ShogunEval {
             futility: true,
             late_move_pruning: true,
             aspiration: true,
+            chance_probe: true,
         }
     }
 

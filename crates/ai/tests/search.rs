@@ -1,12 +1,14 @@
 //! The alpha-beta search against plain references: brute-force wins,
-//! plain minimax, exact expectimax on a small chance tree; determinism and
+//! plain minimax, exact expectimax on a small chance tree (and probed chance
+//! nodes against Star1's in Shogun's random variant); determinism and
 //! cancellation.
 
 use std::time::Duration;
 
-use kyoku_ai::alphabeta::{Evaluation, Features, Limits, MATE, Searcher, Tuning};
+use kyoku_ai::alphabeta::{CHANCE_BOUND, Evaluation, Features, Limits, MATE, Searcher, Tuning};
 use kyoku_ai::dobutsu::DobutsuEval;
 use kyoku_ai::dobutsu::program as dobutsu_agent;
+use kyoku_ai::shogun::ShogunEval;
 use kyoku_core::rand::Rng;
 use kyoku_core::{
     Agent, Decision, GameRecord, MoveError, Outcome, Player, Position as _, ToAct, seeded_rng,
@@ -392,7 +394,9 @@ impl kyoku_core::Position for Toy {
     }
 }
 
-struct ToyEval(u64);
+/// The toy's leaf values under `salt`, and whether chance nodes probe
+/// ([`Tuning::chance_probe`]).
+struct ToyEval(u64, bool);
 
 impl Evaluation<Toy> for ToyEval {
     fn evaluate(&self, pos: &Toy, me: Player) -> i32 {
@@ -401,6 +405,12 @@ impl Evaluation<Toy> for ToyEval {
     }
     fn move_key(&self, _: &Toy, mv: u8) -> usize {
         mv as usize
+    }
+    fn tuning(&self, _: &Toy) -> Tuning {
+        Tuning {
+            chance_probe: self.1,
+            ..Tuning::default()
+        }
     }
 }
 
@@ -428,10 +438,98 @@ fn expectimax_equals_the_exact_expectation() {
             }
             exact = exact.max(expectation as i32);
         }
-        let mut s = Searcher::new(ToyEval(salt), 10);
-        let r = s.search(&GameRecord::new(root), &Limits::depth(2));
-        assert_eq!(r.score, exact, "salt {salt}");
+        for probe in [false, true] {
+            let mut s = Searcher::new(ToyEval(salt, probe), 10);
+            let r = s.search(&GameRecord::new(root), &Limits::depth(2));
+            assert_eq!(r.score, exact, "salt {salt}, probe {probe}");
+        }
     }
+}
+
+/// Shogun's evaluation with the search parts it is given.
+struct ShogunWith(Tuning);
+
+impl Evaluation<kyoku_shogun::Position> for ShogunWith {
+    fn evaluate(&self, pos: &kyoku_shogun::Position, me: Player) -> i32 {
+        ShogunEval.evaluate(pos, me)
+    }
+    fn to_act(&self, pos: &kyoku_shogun::Position) -> ToAct {
+        ShogunEval.to_act(pos)
+    }
+    fn move_key(&self, pos: &kyoku_shogun::Position, mv: kyoku_shogun::Move) -> usize {
+        ShogunEval.move_key(pos, mv)
+    }
+    fn tactical(&self, pos: &kyoku_shogun::Position, mv: kyoku_shogun::Move) -> Option<i32> {
+        ShogunEval.tactical(pos, mv)
+    }
+    fn threatened(&self, pos: &kyoku_shogun::Position) -> bool {
+        ShogunEval.threatened(pos)
+    }
+    fn tuning(&self, _: &kyoku_shogun::Position) -> Tuning {
+        self.0
+    }
+}
+
+/// Probing chance nodes changes how they are searched, not what they are
+/// worth: in the random variant of Shogun, where every move is followed by
+/// chance, the plain search (table, no pruning) finds the same score with
+/// and without it, at a fraction of the nodes.
+#[test]
+fn probed_chance_nodes_keep_the_expectimax_score() {
+    let mut rng = seeded_rng(21);
+    let (mut nodes_plain, mut nodes_probed) = (0, 0);
+    for game in 0..12u64 {
+        let options = kyoku_shogun::Options {
+            variant: kyoku_shogun::Variant::Random,
+            rotation: (game % 4) as u8,
+            ..kyoku_shogun::Options::default()
+        };
+        let mut record = GameRecord::new(kyoku_shogun::start(&options).unwrap());
+        // A few random plies (chance drawn too) for varied positions.
+        for _ in 0..rng.random_range(4..24) {
+            let mv = match record.to_act() {
+                ToAct::Nobody => break,
+                ToAct::Chance => kyoku_core::sample_chance(record.position(), &mut rng),
+                ToAct::Player(..) => {
+                    let mut moves = Vec::new();
+                    record.position().legal_moves(&mut moves);
+                    moves.get(rng.random_range(0..moves.len().max(1))).copied()
+                }
+            };
+            let Some(mv) = mv else { break };
+            record.play(mv).unwrap();
+        }
+        while record.to_act() == ToAct::Chance {
+            let mv = kyoku_core::sample_chance(record.position(), &mut rng).unwrap();
+            record.play(mv).unwrap();
+        }
+        if !matches!(record.to_act(), ToAct::Player(..)) {
+            continue;
+        }
+        let mut scores = Vec::new();
+        for probe in [false, true] {
+            let parts = Tuning {
+                chance_probe: probe,
+                ..Tuning::default()
+            };
+            let mut s = Searcher::new(ShogunWith(parts), 16);
+            s.set_features(PLAIN);
+            let r = s.search(&record, &Limits::depth(3));
+            *(if probe {
+                &mut nodes_probed
+            } else {
+                &mut nodes_plain
+            }) += r.nodes;
+            scores.push(r.score);
+        }
+        if scores[0].abs() < CHANCE_BOUND {
+            assert_eq!(scores[0], scores[1], "{}", record.position().to_text());
+        }
+    }
+    assert!(
+        nodes_probed < nodes_plain,
+        "{nodes_probed} vs {nodes_plain}"
+    );
 }
 
 /// Dōbutsu's evaluation with the optional parts of the search it is given
@@ -506,6 +604,7 @@ fn pruning_keeps_short_wins() {
             futility: true,
             late_move_pruning: true,
             aspiration: true,
+            chance_probe: true,
         };
         let mut s = Searcher::new(WithParts(all), 16);
         let r = s.search(&GameRecord::new(pos), &Limits::depth(6));

@@ -15,7 +15,7 @@
 //! Each opening (a rotation and a soldiers' order, drawn from the game's
 //! seed) is played twice with colours swapped; `KYOKU_FIRST=N` starts at game N
 //! (to add games to a run). `KYOKU_TUNING` picks what the
-//! new side's search uses (`null,log,counter,futility,lmp,asp`, a comma list; default: what
+//! new side's search uses (`null,log,counter,futility,lmp,asp,probe`, a comma list; default: what
 //! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights,
 //! `KYOKU_NODES=N` its node budget.
 
@@ -99,6 +99,7 @@ fn tuning_from_env() -> Option<Tuning> {
         futility: has("futility"),
         late_move_pruning: has("lmp"),
         aspiration: has("asp"),
+        chance_probe: has("probe"),
     })
 }
 
@@ -266,4 +267,54 @@ fn old_side_searches_as_before() {
     let r = s.search(&record, &Limits::nodes(l.nodes));
     let best = r.best.map(|m| m.to_string());
     assert_eq!((best.as_deref(), r.score, r.depth), (Some("h1h4"), -13, 5));
+}
+
+/// What probing chance nodes saves: nodes and time to a fixed depth
+/// (`KYOKU_DEPTH`, default 4) in the random variant, with the game's search
+/// parts and Star1's chance nodes, then with probed ones, on positions from
+/// level-2 games (40 openings, 10–29 plies). Run by name:
+///
+/// ```text
+/// KYOKU_DEPTH=5 cargo test --release -p kyoku-ai --test strength_shogun \
+///   chance_probe_nodes -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore = "searches deep: run by name (see the doc)"]
+fn chance_probe_nodes() {
+    use kyoku_ai::alphabeta::{Limits, Searcher};
+    let depth: u32 = env("KYOKU_DEPTH", 4);
+    let parts = ShogunEval.tuning(&opening(0, Variant::Random));
+    for probe in [false, true] {
+        let t = Tuning {
+            chance_probe: probe,
+            ..parts
+        };
+        let (mut nodes, mut secs, mut roots) = (0u64, 0.0, 0);
+        for g in 0..40u64 {
+            let mut record = GameRecord::new(opening(g, Variant::Random));
+            let mut rng = seeded_rng(g);
+            let mut player = kyoku_ai::shogun::program(2, g);
+            for _ in 0..(10 + g % 20) {
+                let mv = match record.to_act() {
+                    ToAct::Nobody => break,
+                    ToAct::Chance => kyoku_core::sample_chance(record.position(), &mut rng),
+                    ToAct::Player(..) => player.choose(&record),
+                };
+                let Some(mv) = mv else { break };
+                record.play(mv).expect("a legal move");
+            }
+            if !matches!(record.to_act(), ToAct::Player(..)) {
+                continue;
+            }
+            let mut s = Searcher::new(Tuned(Some(t), WEIGHTS), 20);
+            let clock = std::time::Instant::now();
+            nodes += s.search(&record, &Limits::depth(depth)).nodes;
+            secs += clock.elapsed().as_secs_f64();
+            roots += 1;
+        }
+        println!(
+            "{}: depth {depth}, {roots} positions, {nodes} nodes, {secs:.2} s",
+            if probe { "probed" } else { "Star1" }
+        );
+    }
 }
