@@ -19,14 +19,18 @@
 //!   Star1: each outcome gets the window that would still let the
 //!   probability-weighted sum end inside `(alpha, beta)`, assuming the outcomes
 //!   not yet searched take the worst or best possible value; the node is cut
-//!   as soon as the sum cannot. Chance nodes use no depth.
+//!   as soon as the sum cannot. Chance nodes use no depth. A game may ask
+//!   for probed chance nodes instead ([`Tuning::chance_probe`]): Star1's
+//!   worst and best values are a mate's, so most outcomes get an open
+//!   window; a probe with the node's own window settles most nodes first.
 //! - **Repetition**: a position that already occurred on the search path
 //!   (from the root on) scores as a draw (0) — the rules draw only on the
 //!   third occurrence, but a player who can repeat once can repeat again. A
 //!   position only the game before the root saw is a draw on its third
 //!   occurrence, as the rules say: returning to it once forces nothing.
 //! - **Per-game parts** ([`Tuning`], off unless the game asks): null-move
-//!   pruning, logarithmic late-move reductions, counter moves.
+//!   pruning, logarithmic late-move reductions, counter moves, futility and
+//!   late-move pruning, aspiration windows, probed chance nodes.
 //! - **Limits**: depth, nodes, time, and a stop flag another thread may set.
 //!   Under a node limit (and no time limit) the search is deterministic.
 //!
