@@ -105,11 +105,22 @@ make_certs() {
   if [ "$(id -u)" -eq 0 ]; then chown "$pg_user" "$d/server.key"; fi
 }
 
-start() {
-  if [ -f "$pointer" ] && [ -d "$(cat "$pointer")" ]; then
-    say "a test cluster is already running in $(cat "$pointer"); run '$0 stop' first"
+# A pointer whose cluster no longer runs (its run was killed, or the machine
+# restarted with /tmp kept) is left-over: remove it rather than refuse to start.
+clear_stale() {
+  [ -f "$pointer" ] || return 0
+  local old bin
+  old=$(cat "$pointer")
+  if [ -d "$old/data" ] && bin=$(find_bin) && as_owner "$bin/pg_ctl" -D "$old/data" status >/dev/null 2>&1; then
+    say "a test cluster is already running in $old; run '$0 stop' first"
     exit 1
   fi
+  say "removing a test cluster that no longer runs ($old), left by an earlier run"
+  rm -rf "$old" "$pointer"
+}
+
+start() {
+  clear_stale
   local bin
   if ! bin=$(find_bin); then
     if [ "$(id -u)" -eq 0 ]; then
