@@ -136,8 +136,10 @@ impl<P: Position, E: Evaluation<P> + 'static> Agent<P> for SearchAgent<P, E> {
             ToAct::Nobody => None,
             ToAct::Chance => sample_chance(record.position(), &mut self.rng),
             ToAct::Player(..) => {
+                let eval = self.searcher.evaluation();
                 let limits = Limits {
                     time: crate::clock::capped(self.limits.time, self.clock.take()),
+                    nodes: (self.limits.nodes).map(|n| eval.node_budget(record.position(), n)),
                     ..self.limits.clone()
                 };
                 self.searcher.search(record, &limits).best

@@ -14,7 +14,9 @@
 //! - **Extensions**: a move after which the side to act is threatened (check,
 //!   a Lion in danger) is searched one ply deeper.
 //! - **Quiescence**: at depth 0 tactical moves are searched on top of the
-//!   static score (stand pat).
+//!   static score (stand pat). At a chance node it stands on the static
+//!   score, or goes on through one outcome the game names
+//!   ([`Tuning::chance_quiescence`]).
 //! - **Chance** (`ToAct::Chance`): expectimax with alpha-beta bounds — Ballard's
 //!   Star1: each outcome gets the window that would still let the
 //!   probability-weighted sum end inside `(alpha, beta)`, assuming the outcomes
@@ -30,9 +32,12 @@
 //!   occurrence, as the rules say: returning to it once forces nothing.
 //! - **Per-game parts** ([`Tuning`], off unless the game asks): null-move
 //!   pruning, logarithmic late-move reductions, counter moves, futility and
-//!   late-move pruning, aspiration windows, probed chance nodes.
+//!   late-move pruning, aspiration windows, probed chance nodes,
+//!   quiescence through chance.
 //! - **Limits**: depth, nodes, time, and a stop flag another thread may set.
-//!   Under a node limit (and no time limit) the search is deterministic.
+//!   Under a node limit (and no time limit) the search is deterministic. A
+//!   level's node budget may be scaled per root by the game
+//!   ([`Evaluation::node_budget`]; the programs and analysis apply it).
 //!
 //! Scores are integers from the view of the player to act: positive is good
 //! for them; a won game scores `MATE - plies`, a lost one `-(MATE - plies)`.
@@ -90,6 +95,15 @@ pub trait Evaluation<P: Position>: Send + Sync {
         false
     }
 
+    /// The outcome quiescence follows at a chance node under
+    /// [`Tuning::chance_quiescence`] (`None`, the default: it stands on the
+    /// static score there). One outcome, not all: quiescence only asks what
+    /// the captures that follow do, and those seldom hang on chance.
+    fn quiescence_outcome(&self, pos: &P) -> Option<P::Move> {
+        let _ = pos;
+        None
+    }
+
     /// Whether quiescence answers a threat: when the side to act is
     /// [`Evaluation::threatened`] it searches every move instead of standing
     /// pat on the static score. Right where a threat must be answered at
@@ -97,6 +111,14 @@ pub trait Evaluation<P: Position>: Send + Sync {
     /// threats are frequent and cheap to survive.
     fn evasions_in_quiescence(&self) -> bool {
         false
+    }
+
+    /// The nodes a level's budget of `nodes` buys for a search from `root`
+    /// (the default: `nodes`). A game whose variants' nodes cost very
+    /// differently evens out the levels' time a move with it.
+    fn node_budget(&self, root: &P, nodes: u64) -> u64 {
+        let _ = root;
+        nodes
     }
 
     /// The search's optional parts this game wants ([`Tuning`]) for a search
@@ -196,6 +218,12 @@ pub struct Tuning {
     /// counts as that bound): Star1's windows need finite bounds, and with
     /// a mate's they stay open.
     pub chance_probe: bool,
+    /// Quiescence goes on through a chance node with the outcome
+    /// [`Evaluation::quiescence_outcome`] names, instead of standing on the
+    /// static score there. Where every move is followed by chance, the
+    /// static score would otherwise end quiescence after one capture, and
+    /// the leaves would never see the other side's captures.
+    pub chance_quiescence: bool,
 }
 
 /// The most an outcome of a chance node counts for, either way, under
@@ -1457,11 +1485,36 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 ToAct::Player(..) => {
                     -self.quiesce_player(pos, &mut moves, -beta, -alpha, ply, qply)
                 }
+                ToAct::Chance if self.tuning.chance_quiescence && ply + 1 < MAX_PLY => {
+                    self.quiesce_chance(pos, alpha, beta, ply, me, qply)
+                }
                 _ => self.static_eval(pos, me),
             }
         };
         self.buffers[ply] = moves;
         v
+    }
+
+    /// Quiescence at a chance node ([`Tuning::chance_quiescence`]): on
+    /// through the game's chosen outcome, or the static score without one.
+    fn quiesce_chance(
+        &mut self,
+        pos: &P,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        me: Player,
+        qply: u32,
+    ) -> i32 {
+        let Some(mv) = self.eval.quiescence_outcome(pos) else {
+            return self.static_eval(pos, me);
+        };
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        if self.tick() {
+            return 0;
+        }
+        self.quiesce(&child, alpha, beta, ply + 1, me, qply)
     }
 
     /// Quiescence where the player to act is the one the score is for;

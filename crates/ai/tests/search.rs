@@ -468,6 +468,38 @@ impl Evaluation<kyoku_shogun::Position> for ShogunWith {
     fn tuning(&self, _: &kyoku_shogun::Position) -> Tuning {
         self.0
     }
+    fn quiescence_outcome(&self, pos: &kyoku_shogun::Position) -> Option<kyoku_shogun::Move> {
+        ShogunEval.quiescence_outcome(pos)
+    }
+}
+
+/// Quiescence through chance ([`Tuning::chance_quiescence`]) sees the
+/// answer to a capture in the random variant. White, two soldiers against
+/// four, may take a2 with its 1 on a1, but Red's 1 on a3 takes back, and
+/// White, down to one soldier, loses. A one-ply search that stands on the
+/// static score after chance takes; one that goes on through chance does
+/// not.
+#[test]
+fn quiescence_through_chance_sees_the_recapture() {
+    let pos = kyoku_shogun::parse_text("5cds/8/8/8/8/b7/a7/A3B2S w 0 22112121 0 1").unwrap();
+    let take: kyoku_shogun::Move = kyoku_shogun::read_move("a1a2").unwrap();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert!(legal.contains(&take), "{legal:?}");
+    for through in [false, true] {
+        let parts = Tuning {
+            chance_probe: true,
+            chance_quiescence: through,
+            ..Tuning::default()
+        };
+        let mut s = Searcher::new(ShogunWith(parts), 16);
+        let r = s.search(&GameRecord::new(pos.clone()), &Limits::depth(1));
+        assert_eq!(
+            r.best == Some(take),
+            !through,
+            "through chance: {through}, {r:?}"
+        );
+    }
 }
 
 /// Probing chance nodes changes how they are searched, not what they are
@@ -608,6 +640,7 @@ fn pruning_keeps_short_wins() {
             late_move_pruning: true,
             aspiration: true,
             chance_probe: true,
+            chance_quiescence: true,
         };
         let mut s = Searcher::new(WithParts(all), 16);
         let r = s.search(&GameRecord::new(pos), &Limits::depth(6));

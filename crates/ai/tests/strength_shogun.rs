@@ -51,6 +51,17 @@ impl Evaluation<Position> for Tuned {
     fn threatened(&self, pos: &Position) -> bool {
         ShogunEval.threatened(pos)
     }
+    fn quiescence_outcome(&self, pos: &Position) -> Option<Move> {
+        ShogunEval.quiescence_outcome(pos)
+    }
+    fn node_budget(&self, root: &Position, nodes: u64) -> u64 {
+        // The old side's budget is the level's, as before issue 21.
+        if self.0 == Some(Tuning::default()) {
+            nodes
+        } else {
+            ShogunEval.node_budget(root, nodes)
+        }
+    }
     fn tuning(&self, root: &Position) -> Tuning {
         self.0.unwrap_or_else(|| ShogunEval.tuning(root))
     }
@@ -100,6 +111,7 @@ fn tuning_from_env() -> Option<Tuning> {
         late_move_pruning: has("lmp"),
         aspiration: has("asp"),
         chance_probe: has("probe"),
+        chance_quiescence: has("cq"),
     })
 }
 
@@ -284,9 +296,10 @@ fn chance_probe_nodes() {
     use kyoku_ai::alphabeta::{Limits, Searcher};
     let depth: u32 = env("KYOKU_DEPTH", 4);
     let parts = ShogunEval.tuning(&opening(0, Variant::Random));
-    for probe in [false, true] {
+    for (probe, cq) in [(false, false), (true, false), (true, true)] {
         let t = Tuning {
             chance_probe: probe,
+            chance_quiescence: cq,
             ..parts
         };
         let (mut nodes, mut secs, mut roots) = (0u64, 0.0, 0);
@@ -314,7 +327,11 @@ fn chance_probe_nodes() {
         }
         println!(
             "{}: depth {depth}, {roots} positions, {nodes} nodes, {secs:.2} s",
-            if probe { "probed" } else { "Star1" }
+            match (probe, cq) {
+                (false, _) => "Star1",
+                (true, false) => "probed",
+                (true, true) => "probed, quiescence through chance",
+            }
         );
     }
 }

@@ -86,8 +86,13 @@ fn search<P: Position, E: Evaluation<P>>(
         matches!(rec.to_act(), kyoku_core::ToAct::Player(..)),
         "no player is to move here (the game is over, or chance acts)"
     );
+    // A level's budget, as the game's program would spend it here.
+    let limits = Limits {
+        nodes: limits.nodes.map(|n| eval.node_budget(pos, n)),
+        ..limits.clone()
+    };
     let mut searcher = Searcher::new(eval, tt_bits);
-    let r = searcher.search(rec, limits);
+    let r = searcher.search(rec, &limits);
     let best = r.best.map(|m| pos.move_to_text(m));
     // The principal variation, each move written in the position it is played from.
     let mut pv = Vec::new();

@@ -255,7 +255,7 @@ impl<P: UciPosition> Session<P> {
             time: plan.time,
         };
         if plan.level_budget {
-            limits.nodes = Some(level.nodes);
+            limits.nodes = Some(P::eval().node_budget(self.record.position(), level.nodes));
         }
         if plan.depth.is_none() && (plan.level_budget || plan.nodes.is_some()) {
             limits.depth = level.depth;
