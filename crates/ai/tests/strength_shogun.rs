@@ -15,9 +15,10 @@
 //! Each opening (a rotation and a soldiers' order, drawn from the game's
 //! seed) is played twice with colours swapped; `KYOKU_FIRST=N` starts at game N
 //! (to add games to a run). `KYOKU_TUNING` picks what the
-//! new side's search uses (`null,log,counter,futility,lmp,asp,probe`, a comma list; default: what
+//! new side's search uses (`null,log,counter,futility,lmp,asp,probe,cq`, a comma list; default: what
 //! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights,
-//! `KYOKU_NODES=N` its node budget.
+//! `KYOKU_NODES=N` its node budget (before the game scales it by variant:
+//! `Evaluation::node_budget`).
 
 use kyoku_ai::agent::{Level, LevelRow, SearchAgent};
 use kyoku_ai::alphabeta::{Evaluation, Tuning};
@@ -281,10 +282,11 @@ fn old_side_searches_as_before() {
     assert_eq!((best.as_deref(), r.score, r.depth), (Some("h1h4"), -13, 5));
 }
 
-/// What probing chance nodes saves: nodes and time to a fixed depth
-/// (`KYOKU_DEPTH`, default 4) in the random variant, with the game's search
-/// parts and Star1's chance nodes, then with probed ones, on positions from
-/// level-2 games (40 openings, 10–29 plies). Run by name:
+/// What probing chance nodes saves, and what quiescence through chance
+/// costs: nodes and time to a fixed depth (`KYOKU_DEPTH`, default 4) in the
+/// random variant, with the game's search parts and Star1's chance nodes,
+/// then with probed ones, then with quiescence through chance as well, on
+/// positions from level-2 games (40 openings, 10–29 plies). Run by name:
 ///
 /// ```text
 /// KYOKU_DEPTH=5 cargo test --release -p kyoku-ai --test strength_shogun \
