@@ -1485,9 +1485,12 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                 ToAct::Player(..) => {
                     -self.quiesce_player(pos, &mut moves, -beta, -alpha, ply, qply)
                 }
-                ToAct::Chance if self.tuning.chance_quiescence && ply + 1 < MAX_PLY => {
-                    self.quiesce_chance(pos, alpha, beta, ply, me, qply)
-                }
+                // The chance step counts as a node, as a capture played does.
+                ToAct::Chance => match self.quiescence_child(pos, ply) {
+                    Some(_) if self.tick() => 0,
+                    Some(child) => self.quiesce(&child, alpha, beta, ply + 1, me, qply),
+                    None => self.static_eval(pos, me),
+                },
                 _ => self.static_eval(pos, me),
             }
         };
@@ -1495,26 +1498,17 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         v
     }
 
-    /// Quiescence at a chance node ([`Tuning::chance_quiescence`]): on
-    /// through the game's chosen outcome, or the static score without one.
-    fn quiesce_chance(
-        &mut self,
-        pos: &P,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        me: Player,
-        qply: u32,
-    ) -> i32 {
-        let Some(mv) = self.eval.quiescence_outcome(pos) else {
-            return self.static_eval(pos, me);
-        };
+    /// The position quiescence goes on with at a chance node
+    /// ([`Tuning::chance_quiescence`]): the game's chosen outcome played, or
+    /// `None` to stand on the static score.
+    fn quiescence_child(&self, pos: &P, ply: usize) -> Option<P> {
+        if !self.tuning.chance_quiescence || ply + 1 >= MAX_PLY {
+            return None;
+        }
+        let mv = self.eval.quiescence_outcome(pos)?;
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        if self.tick() {
-            return 0;
-        }
-        self.quiesce(&child, alpha, beta, ply + 1, me, qply)
+        Some(child)
     }
 
     /// Quiescence where the player to act is the one the score is for;

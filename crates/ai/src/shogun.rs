@@ -329,8 +329,8 @@ impl Evaluation<Position> for ShogunEval {
 /// Levels 3–5 search fewer nodes than before issue 21 (25 000, 100 000,
 /// 400 000): with futility and late-move pruning the cheap nodes near the
 /// leaves are skipped, so a node costs more, and the budgets keep each
-/// level's time a move within what it was on the magnetic board (the
-/// random variant's nodes are cheaper; it takes less).
+/// level's time a move within what it was on the magnetic board. The random
+/// variant searches more of them ([`RANDOM_NODE_PERCENT`]).
 const LEVEL_ROWS: [LevelRow; 5] = [
     (Some(1), 1_000, 200, 200, 12),
     (Some(2), 4_000, 500, 60, 14),
