@@ -16,13 +16,14 @@
 //! seed) is played twice with colours swapped; `KYOKU_FIRST=N` starts at game N
 //! (to add games to a run). `KYOKU_TUNING` picks what the
 //! new side's search uses (`null,log,counter,futility,lmp,asp,probe,cq`, a comma list; default: what
-//! the game uses), `KYOKU_WEIGHTS=hand` gives it the old weights,
+//! the game uses; `evade` adds `Evaluation::evasions_in_quiescence`), `KYOKU_WEIGHTS=hand` gives it the old weights and
+//! `KYOKU_WEIGHTS=w1,w2,…` a table of `kyoku tune shogun` to try,
 //! `KYOKU_NODES=N` its node budget (before the game scales it by variant:
 //! `Evaluation::node_budget`).
 
 use kyoku_ai::agent::{Level, LevelRow, SearchAgent};
 use kyoku_ai::alphabeta::{Evaluation, Tuning};
-use kyoku_ai::shogun::{FEATURES, HAND_WEIGHTS, ShogunEval, WEIGHTS, features, level};
+use kyoku_ai::shogun::{FEATURES, HAND_WEIGHTS, ShogunEval, features, level, weights};
 use kyoku_core::{Agent, GameRecord, Player, ToAct, seeded_rng};
 use kyoku_shogun::{Move, Options, Position, Variant, start};
 
@@ -54,6 +55,14 @@ impl Evaluation<Position> for Tuned {
     }
     fn quiescence_outcome(&self, pos: &Position) -> Option<Move> {
         ShogunEval.quiescence_outcome(pos)
+    }
+    fn evasions_in_quiescence(&self) -> bool {
+        static EVADE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        self.0 != Some(Tuning::default())
+            && *EVADE.get_or_init(|| {
+                std::env::var("KYOKU_TUNING")
+                    .is_ok_and(|l| l.split(',').any(|x| x.trim() == "evade"))
+            })
     }
     fn node_budget(&self, root: &Position, nodes: u64) -> u64 {
         // The old side's budget is the level's, as before issue 21.
@@ -205,7 +214,15 @@ fn new_program_beats_old_program() {
     let tuning = tuning_from_env();
     let weights = match std::env::var("KYOKU_WEIGHTS").as_deref() {
         Ok("hand") => HAND_WEIGHTS,
-        _ => WEIGHTS,
+        // A fit's table to try before it is pasted in: the weights, comma-separated.
+        Ok(list) if list.contains(',') => {
+            let w: Vec<i32> = list
+                .split(',')
+                .map(|x| x.trim().parse().expect("a weight"))
+                .collect();
+            w.try_into().expect("one weight a term")
+        }
+        _ => *weights(variant),
     };
     let new = Tuned(tuning, weights);
     let tuning = tuning.unwrap_or_else(|| ShogunEval.tuning(&opening(0, variant)));
@@ -255,9 +272,9 @@ fn new_program_beats_old_program() {
         "level {lvl} {variant:?} {tuning:?} weights {}: {games} games, new +{wins} ={draws} -{}, \
          score {score:.3}, Elo {:+.0} [{:+.0}, {:+.0}]; ms a move: new {new_ms:.1}, old {old_ms:.1}",
         if weights == HAND_WEIGHTS {
-            "hand"
+            "hand".to_string()
         } else {
-            "fitted"
+            format!("{weights:?}")
         },
         results.len() - wins - draws,
         elo(score),
@@ -321,7 +338,7 @@ fn chance_probe_nodes() {
             if !matches!(record.to_act(), ToAct::Player(..)) {
                 continue;
             }
-            let mut s = Searcher::new(Tuned(Some(t), WEIGHTS), 20);
+            let mut s = Searcher::new(Tuned(Some(t), *weights(Variant::Random)), 20);
             let clock = std::time::Instant::now();
             nodes += s.search(&record, &Limits::depth(depth)).nodes;
             secs += clock.elapsed().as_secs_f64();

@@ -4,7 +4,8 @@
 //! position's value — Texel's original method).
 //!
 //! Openings vary by board rotation, both sides' soldier order and a few
-//! random first plies; half the games are of the random variant. Positions
+//! random first plies; half the games are of the random variant unless one
+//! variant is asked for. Positions
 //! where the side to move is threatened, or where chance has still to set a
 //! number, are left out (the search resolves those, not the evaluation).
 
@@ -27,6 +28,10 @@ pub struct DataOptions {
     pub levels: Vec<u8>,
     /// Share of positions held out, in percent (chosen by the position's hash).
     pub holdout: u64,
+    /// The variant of every game, or `None` for both in turn.
+    pub variant: Option<Variant>,
+    /// Games played at once (at least 1); the samples do not depend on it.
+    pub threads: usize,
 }
 
 /// One game between two programs from a varied opening.
@@ -38,11 +43,11 @@ fn play_game(opts: &DataOptions, game: u64) -> GameRecord<Position> {
     red.shuffle(&mut rng);
     let options = Options {
         rotation: rng.random_range(0..4),
-        variant: if game.is_multiple_of(2) {
+        variant: opts.variant.unwrap_or(if game.is_multiple_of(2) {
             Variant::Magnetic
         } else {
             Variant::Random
-        },
+        }),
         setup: Some(format!(
             "{}/{}",
             white.iter().collect::<String>(),
@@ -82,14 +87,34 @@ fn play_game(opts: &DataOptions, game: u64) -> GameRecord<Position> {
     record
 }
 
+/// The games of `opts`, in game order, played `opts.threads` at a time;
+/// `progress` is called as each one ends.
+fn play_games(opts: &DataOptions, mut progress: impl FnMut()) -> Vec<GameRecord<Position>> {
+    let threads = opts.threads.max(1) as u64;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            let tx = tx.clone();
+            s.spawn(move || {
+                for game in (t..opts.games).step_by(threads as usize) {
+                    // The receiver lives until every game is in.
+                    let _ = tx.send((game, play_game(opts, game)));
+                }
+            });
+        }
+        drop(tx);
+        let mut games: Vec<_> = rx.iter().inspect(|_| progress()).collect();
+        games.sort_by_key(|&(game, _)| game);
+        games.into_iter().map(|(_, record)| record).collect()
+    })
+}
+
 /// The training and held-out samples of `opts.games` games; `progress` is
 /// called after each game.
-pub fn samples(opts: &DataOptions, mut progress: impl FnMut()) -> (Vec<Sample>, Vec<Sample>) {
+pub fn samples(opts: &DataOptions, progress: impl FnMut()) -> (Vec<Sample>, Vec<Sample>) {
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let mut seen = std::collections::HashSet::new();
-    for game in 0..opts.games {
-        let record = play_game(opts, game);
-        progress();
+    for record in play_games(opts, progress) {
         // A game stopped unfinished is a draw, as a match scores it.
         let outcome = record.outcome();
         for pos in record.positions() {
@@ -143,3 +168,44 @@ pub fn fit(
 
 /// The index of the side-to-move term.
 const TEMPO: usize = 15;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games played at once land in game order, so the samples (and the
+    /// fit) are the same whatever the number of threads; and the progress
+    /// is told once a game.
+    #[test]
+    fn samples_do_not_depend_on_threads() {
+        let opts = |threads| DataOptions {
+            games: 3,
+            seed: 5,
+            levels: vec![1],
+            holdout: 20,
+            variant: Some(Variant::Random),
+            threads,
+        };
+        let mut told = 0;
+        let one = samples(&opts(1), || told += 1);
+        assert_eq!(told, 3);
+        assert!(!one.0.is_empty() && !one.1.is_empty());
+        assert_eq!(samples(&opts(3), || ()), one);
+    }
+
+    /// A variant asked for is the variant of every game.
+    #[test]
+    fn every_game_is_of_the_variant_asked_for() {
+        let opts = DataOptions {
+            games: 2,
+            seed: 5,
+            levels: vec![1],
+            holdout: 10,
+            variant: Some(Variant::Random),
+            threads: 1,
+        };
+        for game in 0..2 {
+            assert_eq!(play_game(&opts, game).position().variant(), Variant::Random);
+        }
+    }
+}

@@ -94,8 +94,8 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         test.len(),
         &fit,
         &names,
-        &HAND_WEIGHTS,
-        &WEIGHTS,
+        (&HAND_WEIGHTS, &WEIGHTS),
+        "WEIGHTS",
     )?;
     println!(
         "the weights in use: training {:.5}, held out {:.5}",
@@ -120,14 +120,14 @@ pub(crate) fn check_fit_args(games: u64, holdout: u64, levels: &[u8]) -> anyhow:
 
 /// Prints a fit: how many positions, the errors before and after, each
 /// weight (hand-set, fitted, in use) and the fitted table as a line of
-/// Rust to paste into the evaluation.
+/// Rust to paste into the evaluation as the constant `table`.
 pub(crate) fn print_fit(
     train: usize,
     test: usize,
     fit: &tune::Fit,
     names: &[impl AsRef<str>],
-    hand: &[i32],
-    in_use: &[i32],
+    (hand, in_use): (&[i32], &[i32]),
+    table: &str,
 ) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -157,7 +157,7 @@ pub(crate) fn print_fit(
         .collect();
     writeln!(
         out,
-        "pub const WEIGHTS: [i32; FEATURES] = [{}];",
+        "pub const {table}: [i32; FEATURES] = [{}];",
         rounded.join(", ")
     )?;
     Ok(())
