@@ -57,12 +57,9 @@ impl Evaluation<Position> for Tuned {
         ShogunEval.quiescence_outcome(pos)
     }
     fn evasions_in_quiescence(&self) -> bool {
+        // Read once: quiescence asks at every node.
         static EVADE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        self.0 != Some(Tuning::default())
-            && *EVADE.get_or_init(|| {
-                std::env::var("KYOKU_TUNING")
-                    .is_ok_and(|l| l.split(',').any(|x| x.trim() == "evade"))
-            })
+        self.0 != Some(Tuning::default()) && *EVADE.get_or_init(|| tuning_listed("evade"))
     }
     fn node_budget(&self, root: &Position, nodes: u64) -> u64 {
         // The old side's budget is the level's, as before issue 21.
@@ -110,9 +107,14 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// Whether `KYOKU_TUNING` lists the part `part`.
+fn tuning_listed(part: &str) -> bool {
+    std::env::var("KYOKU_TUNING").is_ok_and(|l| l.split(',').any(|x| x.trim() == part))
+}
+
 fn tuning_from_env() -> Option<Tuning> {
-    let list = std::env::var("KYOKU_TUNING").ok()?;
-    let has = |p: &str| list.split(',').any(|x| x.trim() == p);
+    std::env::var("KYOKU_TUNING").ok()?;
+    let has = tuning_listed;
     Some(Tuning {
         null_move: has("null"),
         log_reductions: has("log"),
@@ -218,9 +220,15 @@ fn new_program_beats_old_program() {
         Ok(list) if list.contains(',') => {
             let w: Vec<i32> = list
                 .split(',')
-                .map(|x| x.trim().parse().expect("a weight"))
+                .map(|x| {
+                    x.trim().parse().unwrap_or_else(|_| {
+                        panic!("KYOKU_WEIGHTS: {x:?} is no whole number (give {FEATURES} of them)")
+                    })
+                })
                 .collect();
-            w.try_into().expect("one weight a term")
+            let n = w.len();
+            w.try_into()
+                .unwrap_or_else(|_| panic!("KYOKU_WEIGHTS has {n} weights; give {FEATURES}"))
         }
         _ => *weights(variant),
     };

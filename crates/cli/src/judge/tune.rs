@@ -94,7 +94,8 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         test.len(),
         &fit,
         &names,
-        (&HAND_WEIGHTS, &WEIGHTS),
+        &HAND_WEIGHTS,
+        &WEIGHTS,
         "WEIGHTS",
     )?;
     println!(
@@ -126,7 +127,8 @@ pub(crate) fn print_fit(
     test: usize,
     fit: &tune::Fit,
     names: &[impl AsRef<str>],
-    (hand, in_use): (&[i32], &[i32]),
+    hand: &[i32],
+    in_use: &[i32],
     table: &str,
 ) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();

@@ -5,7 +5,7 @@
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use kyoku_ai::shogun::{FEATURE_NAMES, HAND_WEIGHTS, RANDOM_WEIGHTS, WEIGHTS};
+use kyoku_ai::shogun::{FEATURE_NAMES, HAND_WEIGHTS, weights};
 use kyoku_ai::tune::shogun::{DataOptions, fit};
 use kyoku_shogun::Variant;
 
@@ -75,17 +75,21 @@ pub fn run(a: TuneShogunArgs) -> anyhow::Result<()> {
     let (fit, train, test) = fit(&data, a.epochs, || bar.inc(1));
     bar.finish_and_clear();
     anyhow::ensure!(train > 0, "no training positions: play more games");
-    // The fit is set beside the table its games' variant plays with.
-    let (in_use, table) = match data.variant {
-        Some(Variant::Random) => (&RANDOM_WEIGHTS, "RANDOM_WEIGHTS"),
-        _ => (&WEIGHTS, "WEIGHTS"),
+    // The fit is set beside the table its games' variant plays with (both
+    // variants: the magnetic board's, which the fit started from).
+    let variant = data.variant.unwrap_or(Variant::Magnetic);
+    let table = match variant {
+        Variant::Magnetic => "WEIGHTS",
+        Variant::Random => "RANDOM_WEIGHTS",
     };
+    let in_use = weights(variant);
     super::tune::print_fit(
         train,
         test,
         &fit,
         &FEATURE_NAMES,
-        (&HAND_WEIGHTS, in_use),
+        &HAND_WEIGHTS,
+        in_use,
         table,
     )
 }
