@@ -19,8 +19,8 @@ pub struct TuneShogunArgs {
     /// The variant of the games: both (in turn), magnetic or random.
     #[arg(long, value_enum, default_value_t = VariantChoice::Both)]
     variant: VariantChoice,
-    /// Games played at once (the positions do not depend on it; default:
-    /// the machine's cores).
+    /// Games played at once, 1 to 64 (the positions do not depend on it;
+    /// default: the machine's cores).
     #[arg(long)]
     threads: Option<usize>,
     /// Seed of the games.
