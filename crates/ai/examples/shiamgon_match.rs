@@ -10,7 +10,9 @@
 //! `push:N:S` (the level's playouts scoring S for a placement that pushes
 //! an opponent's stone that can go somewhere; 0 at every level),
 //! `risk:N:W` (the level's playouts counting a cluster at risk where they
-//! are cut off as W taken), `cut:N:W:T` (the same, and T of a placement
+//! are cut off as W taken), `room:N:R` (the level's playouts counting R
+//! of a stone, where they are cut off, for each free field only its
+//! player may place on), `cut:N:W:T` (the same, and T of a placement
 //! counted for the next placer, less for the later ones), `margin:N:W:S`
 //! (the level with the score margin weighing W in the reward, on scale S),
 //! `widen:N:K:A` (the level with progressive widening: at most K·n^A
@@ -63,7 +65,7 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     let policy = rollout_policy(&parts);
     let mut config = match parts[0] {
         // The rollout's specs change the policy only.
-        "ai" | "risk" | "cut" | "push" | "eps" => level_config(l),
+        "ai" | "risk" | "cut" | "push" | "eps" | "room" => level_config(l),
         "base" => level_config(plain(l)),
         "times" => {
             l.playouts *= arg::<u64>(&parts, 2, "a factor");
@@ -104,7 +106,7 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
         }
         other => panic!(
             "unknown spec {other}: use random, ai, base, times, plies, risk, cut, push, \
-             eps, margin, widen, c, rave or uniform (see this file's first lines)"
+             eps, room, margin, widen, c, rave or uniform (see this file's first lines)"
         ),
     };
     if let Some(ms) = ms {
@@ -113,8 +115,8 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     Box::new(MctsAgent::new(spec, Mcts::new(config, policy, seed)))
 }
 
-/// The rollout policy of a spec: changed by `risk`, `cut`, `push` and
-/// `eps`, the levels' own for every other spec.
+/// The rollout policy of a spec: changed by `risk`, `cut`, `push`, `eps`
+/// and `room`, the levels' own for every other spec.
 fn rollout_policy(parts: &[&str]) -> ShiamgonPolicy {
     let mut policy = ShiamgonPolicy::default();
     match parts[0] {
@@ -126,6 +128,7 @@ fn rollout_policy(parts: &[&str]) -> ShiamgonPolicy {
         }
         "push" => policy.push = arg(parts, 2, "a score"),
         "eps" => policy.epsilon = arg(parts, 2, "a probability"),
+        "room" => policy.room = arg(parts, 2, "a share of a stone"),
         _ => {}
     }
     policy

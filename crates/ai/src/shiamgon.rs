@@ -41,6 +41,11 @@ pub struct ShiamgonPolicy {
     /// placement adds a stone and the cut-off falls anywhere in a round.
     /// 0 = none.
     pub tempo: f64,
+    /// Where a playout is cut off: the share of a stone counted for each
+    /// free field where only its player may place (the others cannot reach
+    /// it, or would touch two of its stones there): a stone still to come.
+    /// 0 = none.
+    pub room: f64,
 }
 
 impl Default for ShiamgonPolicy {
@@ -50,6 +55,7 @@ impl Default for ShiamgonPolicy {
             push: 0,
             at_risk: 0.0,
             tempo: 0.0,
+            room: 0.0,
         }
     }
 }
@@ -282,6 +288,24 @@ fn scores_at_risk(pos: &Position, at_risk: f64, scores: &mut [f64; kyoku_core::M
     }
 }
 
+/// For each player, the fields where it may place and no other player may
+/// (out of the others' reach, or next to two of its stones): stones it can
+/// count on placing, whatever the others do first.
+fn own_fields(pos: &Position) -> Vec<Bits> {
+    let n = pos.players();
+    let legal: Vec<Bits> = (0..n)
+        .map(|o| pos.legal_placements(Player::new(o)))
+        .collect();
+    (0..n)
+        .map(|p| {
+            let theirs = (0..n)
+                .filter(|&o| o != p)
+                .fold(Bits::EMPTY, |acc, o| acc | legal[o]);
+            legal[p] & !theirs
+        })
+        .collect()
+}
+
 impl Policy<Position> for ShiamgonPolicy {
     fn rollout_move(
         &self,
@@ -361,10 +385,15 @@ impl Policy<Position> for ShiamgonPolicy {
     /// playout cut off just before a capture would otherwise score the
     /// position as if it never came.
     fn cutoff_scores(&self, pos: &Position, scores: &mut [f64; kyoku_core::MAX_PLAYERS]) -> bool {
-        if self.at_risk <= 0.0 && self.tempo <= 0.0 {
+        if self.at_risk <= 0.0 && self.tempo <= 0.0 && self.room <= 0.0 {
             return false;
         }
         scores_at_risk(pos, self.at_risk, scores);
+        if self.room > 0.0 {
+            for (p, only) in own_fields(pos).iter().enumerate() {
+                scores[p] += self.room * only.count() as f64;
+            }
+        }
         if self.tempo > 0.0 {
             let n = pos.players();
             let next = (pos.turn().index() + usize::from(pos.pending_push().is_some())) % n;
@@ -673,6 +702,44 @@ mod tests {
         assert!(
             checked > 50 && at_risk > 200,
             "{checked} captures, {at_risk} at risk"
+        );
+    }
+
+    /// The fields counted as a player's own agree with the move generator:
+    /// the player to place may place on all of its own, and on none of
+    /// another player's.
+    #[test]
+    fn own_fields_are_placements_of_their_player_only() {
+        let (mut checked, mut counted) = (0, 0);
+        positions(|pos| {
+            if pos.pending_push().is_some() {
+                return;
+            }
+            let me = pos.turn().index();
+            let legal = pos.legal_fields();
+            let own = own_fields(pos);
+            for (p, only) in own.iter().enumerate() {
+                if p == me {
+                    assert_eq!(*only & !legal, Bits::EMPTY, "{}", pos.to_text());
+                } else {
+                    assert_eq!(*only & legal, Bits::EMPTY, "{}", pos.to_text());
+                }
+                counted += only.count();
+            }
+            let policy = ShiamgonPolicy {
+                room: 0.5,
+                ..ShiamgonPolicy::default()
+            };
+            let mut est = [0.0; kyoku_core::MAX_PLAYERS];
+            assert!(policy.cutoff_scores(pos, &mut est));
+            for (p, s) in pos.scores().into_iter().enumerate() {
+                assert_eq!(est[p], s as f64 + 0.5 * own[p].count() as f64);
+            }
+            checked += 1;
+        });
+        assert!(
+            checked > 1000 && counted > 10_000,
+            "{checked} positions, {counted} fields"
         );
     }
 
