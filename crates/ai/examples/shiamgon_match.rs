@@ -12,7 +12,8 @@
 //! `risk:N:W` (the level's playouts counting a cluster at risk where they
 //! are cut off as W taken), `room:N:R` (the level's playouts counting R
 //! of a stone, where they are cut off, for each free field only its
-//! player may place on), `cut:N:W:T` (the same, and T of a placement
+//! player may place on; levels 3–5 have 0.5, so `room:5:0` is level 5 as
+//! it was before), `cut:N:W:T` (the same, and T of a placement
 //! counted for the next placer, less for the later ones), `margin:N:W:S`
 //! (the level with the score margin weighing W in the reward, on scale S),
 //! `widen:N:K:A` (the level with progressive widening: at most K·n^A
@@ -39,7 +40,8 @@ use std::time::{Duration, Instant};
 
 use kyoku_ai::mcts::{Budget, Config, Mcts, MctsAgent};
 use kyoku_ai::shiamgon::{
-    RAVE_FIRST, ShiamgonPolicy, level, level_config, plain, uniform_searcher, with_rave,
+    Level, RAVE_FIRST, ShiamgonPolicy, level, level_config, plain, policy, uniform_searcher,
+    with_rave,
 };
 use kyoku_core::{Agent, GameRecord, Player, RandomAgent};
 use kyoku_shiamgon::{BoardKind, Position};
@@ -62,7 +64,7 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     }
     let parts: Vec<&str> = program.split(':').collect();
     let mut l = level(arg(&parts, 1, "a level 1-5")).expect("a level 1-5");
-    let policy = rollout_policy(&parts);
+    let policy = rollout_policy(&parts, l);
     let mut config = match parts[0] {
         // The rollout's specs change the policy only.
         "ai" | "risk" | "cut" | "push" | "eps" | "room" => level_config(l),
@@ -115,10 +117,10 @@ fn make(spec: &str, seed: u64) -> Box<dyn Agent<Position>> {
     Box::new(MctsAgent::new(spec, Mcts::new(config, policy, seed)))
 }
 
-/// The rollout policy of a spec: changed by `risk`, `cut`, `push`, `eps`
-/// and `room`, the levels' own for every other spec.
-fn rollout_policy(parts: &[&str]) -> ShiamgonPolicy {
-    let mut policy = ShiamgonPolicy::default();
+/// The rollout policy of a spec: the level's own, changed by `risk`,
+/// `cut`, `push`, `eps` and `room`.
+fn rollout_policy(parts: &[&str], l: Level) -> ShiamgonPolicy {
+    let mut policy = policy(l);
     match parts[0] {
         "risk" | "cut" => {
             policy.at_risk = arg(parts, 2, "a weight");
