@@ -1,4 +1,4 @@
-//! Shiamgon MCTS: playouts per second (Shiamgon policy and uniform) and the
+//! Shiamgon MCTS: playouts per second (level 3's policy and uniform) and the
 //! time of one decision at each level, on each board:
 //! `cargo bench -p kyoku-ai --bench mcts`.
 //!
@@ -6,11 +6,11 @@
 //! seeded random decisions after the start), with a fresh tree.
 //! `playouts/*` runs 1000 playouts per iteration, so criterion's throughput
 //! line reads as playouts per second; `level/*` is one decision of
-//! `ai:N` (its playout budget, its rollout length), the time cap included.
+//! `ai:N` (its playout budget, its rollout length and policy), the time cap included.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kyoku_ai::mcts::{Budget, Config, Mcts, Uniform};
-use kyoku_ai::shiamgon::{LEVELS, ShiamgonPolicy, level, level_config};
+use kyoku_ai::shiamgon::{LEVELS, level, level_config, policy};
 use kyoku_core::{GameRecord, random_game, seeded_rng};
 use kyoku_shiamgon::{BoardKind, Position};
 use std::hint::black_box;
@@ -46,7 +46,7 @@ fn playouts(c: &mut Criterion) {
             ..level_config(l3)
         };
         g.bench_function(format!("policy/{kind}_{players}p"), |b| {
-            let mut s = Mcts::new(config, ShiamgonPolicy::default(), 1);
+            let mut s = Mcts::new(config, policy(l3), 1);
             b.iter(|| black_box(s.search(&rec)))
         });
         g.bench_function(format!("uniform/{kind}_{players}p"), |b| {
@@ -69,7 +69,7 @@ fn levels(c: &mut Criterion) {
                 ..level_config(l)
             };
             g.bench_function(format!("{}/{kind}_{players}p", l.level), |b| {
-                let mut s = Mcts::new(config, ShiamgonPolicy::default(), 1);
+                let mut s = Mcts::new(config, policy(l), 1);
                 b.iter(|| black_box(s.search(&rec)))
             });
         }
