@@ -6,7 +6,8 @@
 //! seeded random decisions after the start), with a fresh tree.
 //! `playouts/*` runs 1000 playouts per iteration, so criterion's throughput
 //! line reads as playouts per second; `level/*` is one decision of
-//! `ai:N` (its playout budget, its rollout length and policy), the time cap included.
+//! `ai:N` (its playout budget, its rollout length and policy), the time
+//! cap included.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kyoku_ai::mcts::{Budget, Config, Mcts, Uniform};
