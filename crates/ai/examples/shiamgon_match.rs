@@ -12,8 +12,8 @@
 //! `risk:N:W` (the level's playouts counting a cluster at risk where they
 //! are cut off as W taken), `room:N:R` (the level's playouts counting R
 //! of a stone, where they are cut off, for each free field only its
-//! player may place on; levels 3–5 have 0.5, so `room:5:0` is level 5 as
-//! it was before), `cut:N:W:T` (the same, and T of a placement
+//! player may place on; levels 4 and 5 have 0.5, so `room:5:0` is level 5
+//! as it was before), `cut:N:W:T` (the same, and T of a placement
 //! counted for the next placer, less for the later ones), `margin:N:W:S`
 //! (the level with the score margin weighing W in the reward, on scale S),
 //! `widen:N:K:A` (the level with progressive widening: at most K·n^A
