@@ -139,8 +139,7 @@ impl<P: Position, E: Evaluation<P> + 'static> Agent<P> for SearchAgent<P, E> {
                 let eval = self.searcher.evaluation();
                 let limits = Limits {
                     time: crate::clock::capped(self.limits.time, self.clock.take()),
-                    nodes: (self.limits.nodes).map(|n| eval.node_budget(record.position(), n)),
-                    ..self.limits.clone()
+                    ..self.limits.at_root(eval, record.position())
                 };
                 self.searcher.search(record, &limits).best
             }

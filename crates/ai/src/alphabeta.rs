@@ -37,7 +37,7 @@
 //! - **Limits**: depth, nodes, time, and a stop flag another thread may set.
 //!   Under a node limit (and no time limit) the search is deterministic. A
 //!   level's node budget may be scaled per root by the game
-//!   ([`Evaluation::node_budget`]; the programs and analysis apply it).
+//!   ([`Evaluation::node_budget`], through [`Limits::at_root`]).
 //!
 //! Scores are integers from the view of the player to act: positive is good
 //! for them; a won game scores `MATE - plies`, a lost one `-(MATE - plies)`.
@@ -264,6 +264,15 @@ impl Limits {
         Limits {
             nodes: Some(n),
             ..Limits::default()
+        }
+    }
+    /// These limits with a level's node budget as the game spends it from
+    /// `root` ([`Evaluation::node_budget`]): what a program of the level
+    /// searches there, and what analysis at the level does too.
+    pub fn at_root<P: Position, E: Evaluation<P>>(&self, eval: &E, root: &P) -> Limits {
+        Limits {
+            nodes: self.nodes.map(|n| eval.node_budget(root, n)),
+            ..self.clone()
         }
     }
 }

@@ -87,10 +87,7 @@ fn search<P: Position, E: Evaluation<P>>(
         "no player is to move here (the game is over, or chance acts)"
     );
     // A level's budget, as the game's program would spend it here.
-    let limits = Limits {
-        nodes: limits.nodes.map(|n| eval.node_budget(pos, n)),
-        ..limits.clone()
-    };
+    let limits = limits.at_root(&eval, pos);
     let mut searcher = Searcher::new(eval, tt_bits);
     let r = searcher.search(rec, &limits);
     let best = r.best.map(|m| pos.move_to_text(m));
