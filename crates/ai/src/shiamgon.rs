@@ -472,8 +472,8 @@ pub const RAVE_PRIOR: Rave = Rave {
 /// the same level without it, level 5 placed better by 0.73 ± 0.17 in rank
 /// on disc5 and by 1.09 ± 0.13 on disc10 (200 games each; `docs/ai.md`).
 /// Levels 1–3 keep scoring the position as it stands: the easy levels stay
-/// as easy as they were, and level 4 keeps a step above level 3 (+0.32 in
-/// rank over 45 games; with room at level 3 too, +0.13).
+/// as easy as they were, and level 4 keeps a step above level 3 (+0.51 ±
+/// 0.20 in rank over 120 games; with room at level 3 too, +0.13 over 45).
 pub const ROOM: f64 = 0.5;
 
 /// The five levels. The rules and the policy were made about twice as fast
