@@ -1200,6 +1200,393 @@ test('Shiamgon with the keyboard: arrows move along and between rings, Enter pla
   return `${seen.size} fields on ${rings.size} rings visited`;
 });
 
+// ---- players: accounts, rated games, player pages, leaderboards, seeks ----
+
+const PASSWORD = 'e2e password 1';
+/** Each account's cookies once signed up (a context made from them is signed in). */
+const sessions = new Map();
+
+/** Signs up through the account page; the header then names the account. */
+async function signUp(page, name, password = PASSWORD) {
+  await page.goto(`${BASE}/account`);
+  await page.fill('#signup-username', name);
+  await page.fill('#signup-password', password);
+  await page.click('[data-test="signup-submit"]');
+  await page.waitForFunction((n) => {
+    const el = document.querySelector('[data-test="account-name"]');
+    return el && el.textContent === n;
+  }, name, { timeout: 10000 }).catch(async () => {
+    throw new Error(`signing up ${name}: the page says ${await page.textContent('#signup')}`);
+  });
+}
+
+/** A page in a context signed in as `name` (signed up through the page the first time). */
+async function signedIn(name, viewport = DESKTOP) {
+  const known = sessions.get(name);
+  const context = await browser.newContext({ viewport, ...(known ? { storageState: { cookies: known, origins: [] } } : {}) });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) pageErrors.push(`${page.url()}: ${m.text()}`); });
+  if (!known) {
+    await signUp(page, name);
+    sessions.set(name, (await context.storageState()).cookies);
+  }
+  return page;
+}
+
+/**
+ * An API call from the page: with its session cookie and its Origin, as
+ * the UI's own calls go. Answers {status, data, retryAfter}.
+ */
+function pageApi(page, method, path, body) {
+  return page.evaluate(async ([m, p, b]) => {
+    const r = await fetch(p, { method: m, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
+    const text = await r.text();
+    let data = null;
+    try { data = JSON.parse(text); } catch { data = text; }
+    return { status: r.status, data, retryAfter: r.headers.get('retry-after') };
+  }, [method, path, body]);
+}
+
+/** The same, failing on anything but 2xx. */
+async function pageApiOk(page, method, path, body) {
+  const r = await pageApi(page, method, path, body);
+  if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path} ${JSON.stringify(body || null)}: ${r.status} ${JSON.stringify(r.data)}`);
+  return r.data;
+}
+
+/** Text of `sel` once it has some (an error box filled by an answer). */
+async function textOf(page, sel, ms = 10000) {
+  await page.waitForFunction((s) => { const el = document.querySelector(s); return el && el.textContent.trim(); }, sel, { timeout: ms })
+    .catch(() => { throw new Error(`nothing in ${sel}`); });
+  return page.textContent(sel);
+}
+
+/** No page wider than the phone. */
+async function fitsPhone(page, what) {
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (w > PHONE.width + 1) throw new Error(`${what} is ${w} px wide on a ${PHONE.width} px phone`);
+}
+
+/** The username of each seat's account in game state `st`. */
+const seatPlayers = (st) => st.seats.map((x) => (x.player ? x.player.username : null));
+
+test('account: sign up and in, the API\'s errors in words, claimed games, password, export, log out, delete', async () => {
+  const page = await newPage(PHONE);
+  // A game played before there was an account: claimed once signed up.
+  const before = await createInLobby(page, 'dobutsu', ['human', ai('dobutsu')]);
+  await page.goto(`${BASE}/account`);
+  await page.waitForSelector('[data-test="sign-in"]');
+  await page.waitForSelector('#signup-username');
+  await fitsPhone(page, 'the sign-in page');
+  await shot(page, 'account-signed-out-phone');
+  const tryForm = async (form, fields, code) => {
+    for (const [sel, v] of Object.entries(fields)) await page.fill(sel, v);
+    await page.click(`[data-test="${form}-submit"]`);
+    const text = await textOf(page, `[data-test="${form}-error"]`);
+    await page.evaluate((f) => { document.querySelector(`[data-test="${f}-error"]`).textContent = ''; }, form);
+    return text;
+  };
+  let said = await tryForm('signup', { '#signup-username': 'no', '#signup-password': PASSWORD });
+  if (!/3 to 20 characters/.test(said)) throw new Error(`bad_username said as "${said}"`);
+  said = await tryForm('signup', { '#signup-username': 'ann_e2e', '#signup-password': 'short' });
+  if (!/8 to 256 characters/.test(said)) throw new Error(`weak_password said as "${said}"`);
+  await page.fill('#signup-password', PASSWORD);
+  await page.click('[data-test="signup-submit"]');
+  await page.waitForFunction(() => (document.querySelector('[data-test="account-name"]') || {}).textContent === 'ann_e2e');
+  if (new URL(page.url()).pathname !== '/') throw new Error(`after signing up the page is ${page.url()}`);
+  // The game from before is now the account's.
+  const end = Date.now() + 10000;
+  let st = await getState(before);
+  while (Date.now() < end && seatPlayers(st)[0] !== 'ann_e2e') { await sleep(200); st = await getState(before); }
+  if (seatPlayers(st)[0] !== 'ann_e2e') throw new Error(`the earlier game was not claimed: seats ${JSON.stringify(st.seats)}`);
+  // The name taken, a wrong password, and too many attempts (with the wait).
+  const other = await newPage(DESKTOP);
+  await other.goto(`${BASE}/account`);
+  await other.waitForSelector('#signup-username');
+  const tryOther = async (form, fields) => {
+    for (const [sel, v] of Object.entries(fields)) await other.fill(sel, v);
+    await other.click(`[data-test="${form}-submit"]`);
+    const text = await textOf(other, `[data-test="${form}-error"]`);
+    await other.evaluate((f) => { document.querySelector(`[data-test="${f}-error"]`).textContent = ''; }, form);
+    return text;
+  };
+  said = await tryOther('signup', { '#signup-username': 'ann_e2e', '#signup-password': PASSWORD });
+  if (!/taken/.test(said)) throw new Error(`username_taken said as "${said}"`);
+  said = await tryOther('login', { '#login-username': 'ann_e2e', '#login-password': 'not the password' });
+  if (!/name or the password is wrong/.test(said)) throw new Error(`bad_credentials said as "${said}"`);
+  // The limit itself is the server's (and its tests'); here only how the page says it.
+  await other.route('**/api/account/login', (r) => r.fulfill({
+    status: 429, headers: { 'content-type': 'application/json', 'retry-after': '90' },
+    body: JSON.stringify({ error: 'too_many_attempts', message: 'too many attempts' }),
+  }));
+  said = await tryOther('login', { '#login-username': 'ann_e2e', '#login-password': 'not the password' });
+  if (!/Too many attempts.*1 minute 30 seconds/.test(said)) throw new Error(`too_many_attempts said as "${said}"`);
+  if (!await other.isDisabled('[data-test="login-submit"]')) throw new Error('the button does not wait out Retry-After');
+  await other.context().close();
+  // The account page: the password, the export, logging out and in.
+  await page.click('[data-test="account-link"]');
+  await page.waitForSelector('#password');
+  await fitsPhone(page, 'the account page');
+  await shot(page, 'account-signed-in-phone');
+  said = await tryForm('password', { '#pw-old': 'wrong password', '#pw-new': 'a new password' });
+  if (!/wrong/.test(said)) throw new Error(`a wrong old password said as "${said}"`);
+  said = await tryForm('password', { '#pw-old': PASSWORD, '#pw-new': 'tiny' });
+  if (!/8 to 256/.test(said)) throw new Error(`a weak new password said as "${said}"`);
+  await page.fill('#pw-old', PASSWORD);
+  await page.fill('#pw-new', 'a new password');
+  await page.click('[data-test="password-submit"]');
+  if (!/password is changed/.test(await textOf(page, '[data-test="password-done"]'))) throw new Error('no word of the change');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-test="export"]')]);
+  const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  if (!JSON.stringify(data).includes('ann_e2e')) throw new Error(`the export has not the account: ${JSON.stringify(data).slice(0, 200)}`);
+  // Signed in on another device too: "everywhere" ends both sessions.
+  const device = await newPage(DESKTOP);
+  await device.goto(`${BASE}/account`);
+  await pageApiOk(device, 'POST', '/api/account/login', { username: 'ann_e2e', password: 'a new password' });
+  await page.click('[data-test="logout-everywhere"]');
+  await page.waitForSelector('[data-test="sign-in"]');
+  if ((await pageApi(device, 'GET', '/api/account')).status !== 401) throw new Error('the other device is still signed in');
+  await device.context().close();
+  if ((await pageApi(page, 'GET', '/api/account')).status !== 401) throw new Error('still signed in after logging out');
+  await page.fill('#login-username', 'ann_e2e');
+  await page.fill('#login-password', 'a new password');
+  await page.click('[data-test="login-submit"]');
+  await page.waitForFunction(() => (document.querySelector('[data-test="account-name"]') || {}).textContent === 'ann_e2e');
+  await page.goto(`${BASE}/account`);
+  await page.click('[data-test="logout"]');
+  await page.waitForSelector('[data-test="sign-in"]');
+  if ((await pageApi(page, 'GET', '/api/account')).status !== 401) throw new Error('still signed in after logging out');
+  await page.fill('#login-username', 'ann_e2e');
+  await page.fill('#login-password', 'a new password');
+  await page.click('[data-test="login-submit"]');
+  await page.waitForFunction(() => (document.querySelector('[data-test="account-name"]') || {}).textContent === 'ann_e2e');
+  // Delete: the password asked, a "yes" asked, then the account is gone.
+  await page.goto(`${BASE}/account`);
+  await page.waitForSelector('#delete-password');
+  await page.fill('#delete-password', 'not it at all');
+  await page.click('[data-test="delete-submit"]');
+  await page.click('[data-test="delete-yes"]');
+  said = await textOf(page, '[data-test="delete-final-error"]');
+  if (!/password is wrong/.test(said)) throw new Error(`deleting with a wrong password said "${said}"`);
+  if ((await pageApi(page, 'GET', '/api/account')).status !== 200) throw new Error('deleted with a wrong password');
+  await page.fill('#delete-password', 'a new password');
+  await page.click('[data-test="delete-submit"]');
+  await page.click('[data-test="delete-no"]');
+  if ((await pageApi(page, 'GET', '/api/account')).status !== 200) throw new Error('deleted although "No" was pressed');
+  await page.click('[data-test="delete-submit"]');
+  await page.click('[data-test="delete-yes"]');
+  await page.waitForSelector('[data-test="sign-in"]');
+  const gone = await fetch(`${BASE}/api/players/ann_e2e`);
+  if (gone.status !== 404) throw new Error(`the deleted player still answers ${gone.status}`);
+  await page.context().close();
+});
+
+test('rated: two accounts play a rated Dōbutsu game from the lobby and see +162 / −162; the player page', async () => {
+  // Signed out, the lobby offers no "Rated".
+  const anon = await newPage(DESKTOP);
+  await anon.goto(`${BASE}/`);
+  await anon.waitForSelector('#start');
+  if (await anon.$('#rated')) throw new Error('"Rated" offered to someone signed out');
+  await anon.context().close();
+  const a = await signedIn('aiko');
+  const b = await signedIn('bo', PHONE);
+  await a.goto(`${BASE}/`);
+  await a.waitForSelector('#rated');
+  await a.selectOption('#game', 'dobutsu');
+  await a.check('#rated');
+  await a.selectOption('#seat-2', 'open');
+  // No clock: the form says a rated game needs one.
+  if (!/needs a time control/.test(await a.textContent('#rated-hint'))) throw new Error('the form does not say rated games need a clock');
+  await a.click('#start');
+  if (!/needs a time control/.test(await textOf(a, '#new-game [role="alert"]'))) throw new Error('a rated game without a clock was not refused');
+  await a.selectOption('#clock', '3+2');
+  const post = (await Promise.all([a.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/games')), a.click('#start')]))[0];
+  if (post.postDataJSON().rated !== true) throw new Error(`sent ${post.postData()}`);
+  await a.waitForURL(/\/game\/[a-z0-9]+$/);
+  const id = a.url().split('/').pop();
+  await a.waitForSelector('[data-test="rated"]');
+  if (await a.textContent('[data-test="rating-1"]') !== '1500?') throw new Error(`seat 1 shows rating "${await a.textContent('[data-test="rating-1"]')}"`);
+  // Bo joins from the lobby; the seat is bound to his account.
+  await b.goto(`${BASE}/`);
+  await b.click(`[data-join="${id}"]`);
+  await b.waitForURL(new RegExp(`/game/${id}$`));
+  let st = await getState(id);
+  if (!st.rated || seatPlayers(st).join() !== 'aiko,bo') throw new Error(`rated ${st.rated}, seats ${JSON.stringify(st.seats)}`);
+  await a.waitForFunction(() => /bo/.test(document.querySelector('[data-test="seat-2"]').textContent));
+  // Aiko on a second device (no token there): the account plays the seat.
+  const a2 = await signedIn('aiko', PHONE);
+  await a2.goto(`${BASE}/game/${id}`);
+  await a2.waitForSelector('[data-movable="b2"]');
+  if ((await a2.evaluate(() => Object.keys(window.kyokuGame.mine.seats))).length) throw new Error('the second device holds a token');
+  const move = (await Promise.all([a2.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/moves')), clickDobutsu(a2, 'b2b3')]))[0];
+  if ('token' in move.postDataJSON()) throw new Error(`a token was sent: ${move.postData()}`);
+  await until(id, (s) => s.ply >= 1, 'the move from the second device');
+  await waitShownPly(b, 1, "Aiko's move on Bo's screen");
+  await b.waitForSelector('[data-movable="c4"]');
+  await clickDobutsu(b, 'c4b3');
+  await until(id, (s) => s.ply >= 2, "Bo's move");
+  await a.waitForSelector('[data-action="resign"]');
+  await a.click('[data-action="resign"]');
+  await a.click('[data-action="resign-yes"]');
+  st = await until(id, (s) => s.result && s.seats.every((x) => x.rating_diff != null), 'the rating changes');
+  if (st.seats[0].rating_diff !== -162 || st.seats[1].rating_diff !== 162) throw new Error(`server diffs ${st.seats.map((x) => x.rating_diff)}`);
+  for (const [p, who] of [[a, 'Aiko'], [b, 'Bo'], [a2, "Aiko's second device"]]) {
+    await p.waitForSelector('[data-test="rating-diff-2"]');
+    const one = await p.textContent('[data-test="rating-diff-1"]');
+    const two = await p.textContent('[data-test="rating-diff-2"]');
+    if (one !== '\u2212162' || two !== '+162') throw new Error(`${who} sees ${one} / ${two}`);
+    if (!/rating-diff down/.test(await p.getAttribute('[data-test="rating-diff-1"]', 'class'))) throw new Error('the loss is not marked as one');
+  }
+  await shot(b, 'rated-end-phone');
+  await fitsPhone(b, 'the rated game');
+  // Bo's page: the rating (still provisional), the chart, the game, head to head.
+  await b.click('[data-test="player-2"]');
+  await b.waitForURL(/\/@\/bo$/);
+  await b.waitForSelector('figure[data-pool="dobutsu"] svg.chart polyline.line');
+  const chart = await b.$eval('figure[data-pool="dobutsu"] svg.chart', (svg) => ({
+    dots: svg.querySelectorAll('circle').length, labels: svg.querySelectorAll('text').length, label: svg.getAttribute('aria-label'),
+  }));
+  if (chart.dots !== 1 || chart.labels < 4 || !/1662/.test(chart.label)) throw new Error(`the chart: ${JSON.stringify(chart)}`);
+  const rating = await b.textContent('tr[data-pool="dobutsu"] td');
+  if (rating !== '1662?') throw new Error(`Bo's Dōbutsu rating reads ${rating}`);
+  if (!/1 game: 1 win, 0 draws, 0 losses/.test(await b.textContent('[data-test="counts"]'))) throw new Error(`counts: ${await b.textContent('[data-test="counts"]')}`);
+  await b.waitForSelector(`[data-test="player-games"] li[data-game-id="${id}"]`);
+  const row = await b.textContent(`[data-test="player-games"] li[data-game-id="${id}"]`);
+  if (!/won against aiko/.test(row) || !/\+162/.test(row)) throw new Error(`the game on Bo's page: ${row}`);
+  await b.fill('[data-test="vs-input"]', 'aiko');
+  await b.click('[data-test="vs-submit"]');
+  const vs = await textOf(b, '[data-test="vs-result"]');
+  if (!/1 game/.test(vs) || !/1 win/.test(vs) || !/0 losses/.test(vs)) throw new Error(`head to head: ${vs}`);
+  await b.fill('[data-test="vs-input"]', 'nobody_here');
+  await b.click('[data-test="vs-submit"]');
+  await b.waitForFunction(() => /no player called nobody_here/.test(document.querySelector('[data-test="vs-result"]').textContent));
+  await fitsPhone(b, "Bo's page");
+  await shot(b, 'player-page-phone');
+  await a.goto(`${BASE}/@/aiko`);
+  await a.waitForSelector('svg.chart polyline');
+  if (await a.textContent('tr[data-pool="dobutsu"] td') !== '1338?') throw new Error('Aiko\'s rating');
+  await shot(a, 'player-page-desktop');
+  for (const p of [a, a2, b]) await p.context().close();
+});
+
+test('leaderboard: after enough rated games the two players are listed, best first', async () => {
+  const a = await signedIn('aiko');
+  const b = await signedIn('bo', PHONE);
+  const page = { aiko: a, bo: b };
+  const rd = async (name) => (await apiCall('GET', `/api/players/${name}`)).ratings.dobutsu.rd;
+  // Rated games through the API, from each page with its cookie: the
+  // leaderboard lists a rating only once its deviation is at most 110.
+  let games = 0;
+  while ((await rd('aiko')) > 110 || (await rd('bo')) > 110) {
+    if (++games > 60) throw new Error(`deviations still ${await rd('aiko')} and ${await rd('bo')} after 60 games`);
+    // Alternate who creates (seat 1) and who loses, so neither runs away.
+    const [first, second] = games % 2 ? ['aiko', 'bo'] : ['bo', 'aiko'];
+    const created = await pageApiOk(page[first], 'POST', '/api/games',
+      { game: 'dobutsu', seats: ['human', 'human'], open_seats: [2], rated: true, clock: '10+5' });
+    await pageApiOk(page[second], 'POST', `/api/games/${created.id}/join`, {});
+    for (const [seat, who] of [[1, first], [2, second]]) {
+      const now = await getState(created.id);
+      await pageApiOk(page[who], 'POST', `/api/games/${created.id}/moves`, { seat, move: now.legal_moves[0] });
+    }
+    const loser = games % 2 ? 'aiko' : 'bo';
+    await pageApiOk(page[loser], 'POST', `/api/games/${created.id}/resign`, { seat: loser === first ? 1 : 2 });
+  }
+  const board = await apiCall('GET', '/api/leaderboard/dobutsu');
+  const listed = board.players.map((p) => p.username);
+  if (!listed.includes('aiko') || !listed.includes('bo')) throw new Error(`the API lists ${listed}`);
+  for (const [p, vp] of [[b, 'phone'], [a, 'desktop']]) {
+    await p.goto(`${BASE}/`);
+    await p.click('header.top nav a[href="/leaderboard"]');
+    await p.waitForSelector('table[data-test="leaderboard"] tr[data-player="bo"]');
+    if (await p.getAttribute('.tabs-nav a[data-pool="dobutsu"]', 'aria-current') !== 'page') throw new Error('the Dōbutsu tab is not the one shown');
+    const rows = await p.$$eval('table[data-test="leaderboard"] tbody tr', (l) => l.map((r) => [...r.children].map((c) => c.textContent.trim())));
+    const names = rows.map((r) => r[1]);
+    if (names.join() !== listed.join()) throw new Error(`the page lists ${names}, the API ${listed}`);
+    const want = board.players.map((x) => [String(x.rank), x.username, String(Math.round(x.rating)), String(x.games)]);
+    if (JSON.stringify(rows) !== JSON.stringify(want)) throw new Error(`rows ${JSON.stringify(rows)}, want ${JSON.stringify(want)}`);
+    if (await p.getAttribute('tr[data-player="aiko"] a', 'href') !== '/@/aiko') throw new Error('no link to the player page');
+    if (vp === 'phone') await fitsPhone(p, 'the leaderboard');
+    await shot(p, `leaderboard-${vp}`);
+  }
+  // Another pool's tab: nobody there yet.
+  await a.click('.tabs-nav a[data-pool="shogun"]');
+  await a.waitForSelector('[data-test="leaderboard-empty"]');
+  await a.click('.tabs-nav a[data-pool="dobutsu"]');
+  await a.waitForSelector('tr[data-player="aiko"] a');
+  await a.click('tr[data-player="aiko"] a');
+  await a.waitForURL(/\/@\/aiko$/);
+  await a.waitForSelector('svg.chart polyline');
+  const dots = await a.$$eval('figure[data-pool="dobutsu"] svg.chart circle', (l) => l.length);
+  if (dots < games) throw new Error(`${dots} points on the chart after ${games}+ games`);
+  for (const p of [a, b]) await p.context().close();
+  return `${games} rated games to settle both ratings`;
+});
+
+test('pair: quick pairing pairs two waiting people; a seek accepted from the list; signed out sees the seeks', async () => {
+  const e = await signedIn('emi');
+  const f = await signedIn('fumi', PHONE);
+  const anon = await newPage(PHONE);
+  for (const p of [e, f, anon]) { await p.goto(`${BASE}/`); await p.waitForSelector('[data-test="seeks"]'); }
+  await anon.waitForSelector('[data-test="pair-sign-in"]');
+  if (await anon.$('[data-quick]')) throw new Error('quick pairing offered to someone signed out');
+  // Emi waits; the others see her seek in the list.
+  const key = 'dobutsu-5+0-casual';
+  await e.click(`[data-quick="${key}"]`);
+  await e.waitForSelector('[data-test="waiting"]');
+  const seeks = (await apiCall('GET', '/api/seeks')).seeks.filter((x) => x.username === 'emi');
+  if (seeks.length !== 1 || seeks[0].game !== 'dobutsu' || seeks[0].clock !== '5+0' || seeks[0].rated) throw new Error(`seeks ${JSON.stringify(seeks)}`);
+  await f.waitForSelector(`li[data-seek-id="${seeks[0].id}"] [data-accept-seek]`, { timeout: 10000 });
+  await anon.waitForSelector(`li[data-seek-id="${seeks[0].id}"]`, { timeout: 10000 });
+  if (await anon.$(`li[data-seek-id="${seeks[0].id}"] button`)) throw new Error('a button to accept for someone signed out');
+  await e.waitForSelector(`li[data-seek-id="${seeks[0].id}"] [data-cancel-seek]`, { timeout: 10000 });
+  await shot(e, 'seek-waiting-desktop');
+  await fitsPhone(f, 'the lobby with seeks');
+  await shot(f, 'seeks-phone');
+  // Fumi presses the same button: both land in one game, each seat bound to its account.
+  await f.click(`[data-quick="${key}"]`);
+  await f.waitForURL(/\/game\/[a-z0-9]+$/);
+  const id = f.url().split('/').pop();
+  await e.waitForURL(new RegExp(`/game/${id}$`), { timeout: 10000 });
+  const st = await getState(id);
+  const players = seatPlayers(st);
+  if (players.slice().sort().join() !== 'emi,fumi' || st.rated || st.clock !== '5+0') throw new Error(`game ${JSON.stringify({ players, rated: st.rated, clock: st.clock })}`);
+  for (const [p, name] of [[e, 'emi'], [f, 'fumi']]) {
+    await p.waitForSelector('svg.board');
+    const held = await p.evaluate(() => window.kyokuGame.heldSeats());
+    if (held.join() !== String(players.indexOf(name) + 1)) throw new Error(`${name}'s page plays seats ${held}`);
+    if (await p.isVisible('[data-test="waiting"]')) throw new Error(`${name} still sees "Waiting"`);
+  }
+  // Whoever moves first does so by clicking, with no token anywhere.
+  const first = players[0] === 'emi' ? e : f;
+  await first.waitForSelector('[data-movable="b2"]');
+  await clickDobutsu(first, 'b2b3');
+  await until(id, (s) => s.ply >= 1, 'the first move');
+  // A seek taken back is gone; one accepted from the list makes a game.
+  await e.goto(`${BASE}/`);
+  await e.click('[data-quick="shogun-10+5-casual"]');
+  await e.waitForSelector('[data-test="waiting"]');
+  await e.click('[data-test="cancel-wait"]');
+  await e.waitForSelector('[data-test="waiting"]', { state: 'detached' });
+  let left = null;
+  for (let i = 0; i < 50 && (!left || left.length); i++) {
+    if (left) await sleep(100);
+    left = (await apiCall('GET', '/api/seeks')).seeks.filter((x) => x.username === 'emi');
+  }
+  if (left.length) throw new Error(`a cancelled seek is still listed: ${JSON.stringify(left)}`);
+  await e.click('[data-quick="shogun-10+5-casual"]');
+  await e.waitForSelector('[data-test="waiting"]');
+  const seek = (await apiCall('GET', '/api/seeks')).seeks.find((x) => x.username === 'emi');
+  await f.goto(`${BASE}/`);
+  await f.click(`[data-accept-seek="${seek.id}"]`, { timeout: 10000 });
+  await f.waitForURL(/\/game\/[a-z0-9]+$/);
+  const id2 = f.url().split('/').pop();
+  await e.waitForURL(new RegExp(`/game/${id2}$`), { timeout: 10000 });
+  const st2 = await getState(id2);
+  if (st2.game !== 'shogun' || seatPlayers(st2).slice().sort().join() !== 'emi,fumi') throw new Error(`accepted seek's game ${JSON.stringify(seatPlayers(st2))}`);
+  for (const p of [e, f, anon]) await p.context().close();
+});
+
 // ---- run ----
 
 let failed = 0;

@@ -4,12 +4,16 @@
 
 /** An API error with the server's code (`illegal_move`, `forbidden`, …). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter = null) {
     super(message || code || `HTTP ${status}`);
     this.status = status;
     this.code = code;
+    /** Seconds to wait before trying again (`Retry-After`), or null. */
+    this.retryAfter = retryAfter;
   }
 }
+
+const enc = encodeURIComponent;
 
 async function request(method, path, body) {
   const init = { method, headers: {} };
@@ -28,7 +32,9 @@ async function request(method, path, body) {
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!res.ok) {
     const plain = /^\s*</.test(text) ? '' : text.slice(0, 300);
-    throw new ApiError(res.status, data && data.error, (data && data.message) || plain || `${res.status} ${res.statusText}`);
+    const wait = Number(res.headers.get('retry-after'));
+    throw new ApiError(res.status, data && data.error, (data && data.message) || plain || `${res.status} ${res.statusText}`,
+      Number.isFinite(wait) && wait > 0 ? wait : null);
   }
   return data;
 }
@@ -58,22 +64,54 @@ export const api = {
    * for `seat`; `action` is `offer`/`request`/`accept`/`decline` for draw,
    * takeback and rematch; `extra` adds fields (`{name}` for `name`). Answers
    * `{state, rematch}` (`rematch`: this seat's place in the new game once
-   * agreed).
+   * agreed). Without `token` the session cookie speaks for a seat bound
+   * to the signed-in account.
    */
   act: (id, kind, seat, token, action, extra = {}) =>
-    request('POST', `/api/games/${encodeURIComponent(id)}/${kind}`, { seat, token, ...(action ? { action } : {}), ...extra })
+    request('POST', `/api/games/${encodeURIComponent(id)}/${kind}`,
+      { seat, ...(token ? { token } : {}), ...(action ? { action } : {}), ...extra })
       .then((r) => ({ state: normalize(r && r.state), rematch: (r && r.rematch) || null })),
   /** Where the game record is downloaded from. */
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  /** A move for `seat`; `token` as for `act`. */
   move: (id, seat, token, move) =>
-    request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { seat, token, move }).then(normalize),
+    request('POST', `/api/games/${encodeURIComponent(id)}/moves`, { seat, ...(token ? { token } : {}), move }).then(normalize),
   analysis: (id, ply) =>
     request('GET', `/api/games/${encodeURIComponent(id)}/analysis${ply != null ? `?ply=${ply}` : ''}`),
+  /** Binds a seat this browser holds the token of to the signed-in account. */
+  claim: (id, seat, token) => request('POST', `/api/games/${enc(id)}/claim`, { seat: Number(seat), token }),
+
+  // Accounts: the session is an HttpOnly cookie the browser sends by itself.
+  account: () => request('GET', '/api/account'),
+  signup: (username, password) => request('POST', '/api/account/signup', { username, password }),
+  login: (username, password) => request('POST', '/api/account/login', { username, password }),
+  logout: (everywhere) => request('POST', '/api/account/logout', everywhere ? { everywhere: true } : {}),
+  changePassword: (old, nw) => request('POST', '/api/account/password', { old, new: nw }),
+  deleteAccount: (password) => request('DELETE', '/api/account', { password }),
+  /** Where the account's data is downloaded from (the cookie says whose). */
+  exportUrl: '/api/account/export',
+
+  // Players, ratings, leaderboards.
+  player: (name) => request('GET', `/api/players/${enc(name)}`),
+  playerGames: (name, limit, before) => request('GET',
+    `/api/players/${enc(name)}/games?limit=${limit}${before ? `&before=${enc(before)}` : ''}`),
+  history: (name, pool) => request('GET', `/api/players/${enc(name)}/history/${enc(pool)}`),
+  versus: (name, other) => request('GET', `/api/players/${enc(name)}/vs/${enc(other)}`),
+  leaderboard: (pool, limit = 50) => request('GET', `/api/leaderboard/${enc(pool)}?limit=${limit}`),
+
+  // Seeks (quick pairing).
+  seeks: () => request('GET', '/api/seeks'),
+  seek: (id) => request('GET', `/api/seeks/${enc(id)}`),
+  /** `{game}` when it accepted someone's seek, `{seek}` when it posted one. */
+  quickPair: (body) => request('POST', '/api/seeks/quick', body),
+  acceptSeek: (id) => request('POST', `/api/seeks/${enc(id)}/accept`, {}),
+  cancelSeek: (id) => request('DELETE', `/api/seeks/${enc(id)}`),
 };
 
 /**
  * The state in one shape, whatever spelling the server uses for a field:
- * `{id, game, options, seats, position, toAct, legal, history, result, extras, ply}`.
+ * `{id, game, options, seats, position, toAct, legal, history, result, extras, ply, rated}`
+ * (each seat keeps the server's `player` and `rating_diff`).
  */
 export function normalize(s) {
   if (!s || typeof s !== 'object') return s;
@@ -108,6 +146,7 @@ export function normalize(s) {
     offers: s.offers || { draw: null, takeback: null, rematch: [] },
     clock: s.clock || null,
     moves: s.moves,
+    rated: !!s.rated,
   };
 }
 
@@ -165,7 +204,21 @@ export function liveGame(id, onState, onConn, onRematch) {
 
 // Seat tokens this browser holds, per game: {seats: {n: token}, invites: {n: token}}.
 // `seats` are played here; `invites` are links the creator may hand out.
-const KEY = (id) => `kyoku.game.${id}`;
+// (A seat bound to the signed-in account needs no token: see game.js.)
+const PREFIX = 'kyoku.game.';
+const KEY = (id) => `${PREFIX}${id}`;
+
+/** The ids of every game this browser holds seat tokens for. */
+export function gamesWithSeats() {
+  const ids = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(PREFIX)) ids.push(k.slice(PREFIX.length));
+    }
+  } catch { /* no storage: no tokens either */ }
+  return ids;
+}
 
 export function loadSeats(id) {
   try {

@@ -12,6 +12,8 @@ import { possibleActions, actionBar } from './gameactions.js';
 import { keyboardBoard } from './keyboard.js';
 import { play as playSound } from './sound.js';
 import { getName, setName, cleanName } from './prefs.js';
+import { loadAccount, onAccount } from './account.js';
+import { ratingText, diffEl } from './ratings.js';
 
 /** Mounts the view of game `id` into `root`; returns a function that tears it down. */
 export function mountGame(root, id) {
@@ -33,10 +35,11 @@ class GameView {
     this.analysisOn = false;
     this.analysis = null;
     this.mine = loadSeats(id);
+    this.me = null; // the signed-in username: seats bound to it are played here too
     this.confirming = null; // the action waiting for its "Yes"
     this.clocks = new Clocks({
       onTick: () => this.renderClocks(),
-      onLow: (seat) => { if (this.mine.seats[seat]) playSound('lowtime'); },
+      onLow: (seat) => { if (this.holds(seat)) playSound('lowtime'); },
       // At 0 the server has decided (or is about to): fetch its verdict
       // rather than wait for the push.
       onZero: () => setTimeout(() => api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {}), 250),
@@ -61,7 +64,8 @@ class GameView {
   async start() {
     this.root.replaceChildren(h('p', { class: 'muted' }, 'Loading the game…'));
     try {
-      const [st, cat] = await Promise.all([api.getGame(this.id), loadCatalogue().catch(() => null)]);
+      const [st, cat, me] = await Promise.all([api.getGame(this.id), loadCatalogue().catch(() => null), loadAccount()]);
+      this.me = me ? me.username : null;
       this.entry = gameEntry(cat, st.game);
       this.desc = descriptor(st.game);
       this.apply(st, false);
@@ -75,6 +79,10 @@ class GameView {
       (place) => this.enterRematch(place));
     this.keys = (ev) => this.onKey(ev);
     document.addEventListener('keydown', this.keys);
+    this.stopAccount = onAccount((a) => {
+      this.me = a ? a.username : null;
+      if (this.live) this.render();
+    });
     window.kyokuGame = this; // for tests and the curious
   }
 
@@ -82,6 +90,7 @@ class GameView {
     clearTimeout(this.pumpTimer);
     this.clocks.stop();
     if (this.socket) this.socket.close();
+    if (this.stopAccount) this.stopAccount();
     document.removeEventListener('keydown', this.keys);
     if (window.kyokuGame === this) window.kyokuGame = null;
   }
@@ -170,11 +179,41 @@ class GameView {
 
   seatName(seat) { return seatName(this.entry, seat); }
 
+  /** The account bound to `seat` (`{username, rating, provisional}`), or null. */
+  player(seat) {
+    const x = this.live && this.live.seats[seat - 1];
+    return (x && x.player) || null;
+  }
+
+  /**
+   * Whether this browser plays `seat`: it holds the seat's token, or the
+   * seat is bound to the signed-in account (the session cookie then
+   * authorises its moves and actions, no token needed).
+   */
+  holds(seat) {
+    if (this.mine.seats[seat]) return true;
+    const p = this.player(seat);
+    const x = this.live && this.live.seats[seat - 1];
+    return !!(this.me && p && x && x.kind === 'human' && String(p.username).toLowerCase() === this.me.toLowerCase());
+  }
+
+  /** The seats this browser plays, in order. */
+  heldSeats() {
+    const st = this.live;
+    const all = new Set(Object.keys(this.mine.seats).map(Number));
+    if (st) for (const x of st.seats) if (this.holds(x.seat)) all.add(x.seat);
+    return [...all].sort((a, b) => a - b);
+  }
+
+  /** The seat's token when this browser has one (else the cookie speaks for it). */
+  token(seat) { return this.mine.seats[seat] || undefined; }
+
   /** Who plays `seat`: the person's name, else the program, with the seat's name. */
   playerName(seat) {
     const st = this.live;
-    const name = st && st.names[seat - 1];
     const x = st && st.seats[seat - 1];
+    // An account's name first: it is the one a person is known by here.
+    const name = (x && x.kind === 'human' && x.player && x.player.username) || (st && st.names[seat - 1]);
     const who = name || (x && x.kind !== 'human' ? kindLabel(x.kind) : x && x.open ? 'open seat' : 'Anonymous');
     // A name as written; a program's label starts a sentence in banners.
     return `${name ? who : who.charAt(0).toUpperCase() + who.slice(1)} (${this.seatName(seat)})`;
@@ -184,7 +223,7 @@ class GameView {
   async act(a) {
     this.error = '';
     try {
-      const r = await api.act(this.id, a.kind, a.seat, this.mine.seats[a.seat], a.action);
+      const r = await api.act(this.id, a.kind, a.seat, this.token(a.seat), a.action);
       if (r.state) { r.state.action = true; this.apply(r.state, false); }
       if (r.rematch) this.enterRematch(r.rematch);
     } catch (e) {
@@ -195,10 +234,13 @@ class GameView {
 
   /** Keeps this person's seat in the rematch and goes there. */
   enterRematch(place) {
-    if (!place || !place.id || !place.token) return;
-    const there = loadSeats(place.id);
-    there.seats[place.seat] = place.token;
-    saveSeats(place.id, there);
+    if (!place || !place.id) return;
+    // An account's seat in the rematch may come without a token: the cookie plays it.
+    if (place.token) {
+      const there = loadSeats(place.id);
+      there.seats[place.seat] = place.token;
+      saveSeats(place.id, there);
+    }
     if (window.kyokuNavigate) window.kyokuNavigate(`/game/${place.id}`);
     else location.assign(`/game/${place.id}`);
   }
@@ -207,11 +249,11 @@ class GameView {
   async claimRematch() {
     const st = this.live;
     if (this.claimed || !st.raw.rematch) return;
-    const seat = Object.keys(this.mine.seats).map(Number).find((x) => st.seats[x - 1] && st.seats[x - 1].kind === 'human');
+    const seat = this.heldSeats().find((x) => st.seats[x - 1] && st.seats[x - 1].kind === 'human');
     if (!seat) return;
     this.claimed = true;
     try {
-      const r = await api.act(this.id, 'rematch', seat, this.mine.seats[seat], 'accept');
+      const r = await api.act(this.id, 'rematch', seat, this.token(seat), 'accept');
       // Agreed while this page watched (this person offered or accepted):
       // go there. An old game opened later stays, with a link.
       if (r.rematch && this.sawNoRematch) this.enterRematch(r.rematch);
@@ -223,7 +265,7 @@ class GameView {
     const st = this.live;
     if (!st || !st.toAct || this.viewPly !== null || st.result) return null;
     const seat = st.toAct.seat;
-    return this.mine.seats[seat] ? seat : null;
+    return this.holds(seat) ? seat : null;
   }
 
   async play(mv) {
@@ -233,13 +275,13 @@ class GameView {
     this.sent = mv;
     this.sentAt = this.live.history.length;
     try {
-      const st = await api.move(this.id, seat, this.mine.seats[seat], mv);
+      const st = await api.move(this.id, seat, this.token(seat), mv);
       this.apply(st, false);
     } catch (e) {
       this.error = e instanceof ApiError && e.code === 'illegal_move'
         ? `Illegal move ${mv}: ${e.message}`
         : e.code === 'forbidden'
-          ? 'This browser does not hold the token of that seat any more.'
+          ? (this.token(seat) ? 'This browser does not hold the token of that seat any more.' : 'That seat is not bound to the account you are signed in with.')
           : e.code === 'not_your_turn' ? 'It is not your turn (the game moved on).' : e.message;
       this.render();
     }
@@ -312,7 +354,7 @@ class GameView {
     const shownPly = this.viewPly ?? st.history.length;
     const mySeat = this.myTurnSeat();
     const legal = mySeat ? st.legal : [];
-    const seatsHere = Object.keys(this.mine.seats).map(Number);
+    const seatsHere = this.heldSeats();
     const lastMove = shownPly > 0 ? st.history[shownPly - 1].move : null;
 
     // Status.
@@ -418,7 +460,9 @@ class GameView {
     this.root.replaceChildren(h('div', { class: 'game', 'data-game': st.game },
       h('section', null,
         h('div', { class: 'sticky-head' },
-          h('div', { class: 'status-line' }, h('strong', null, titleText), this.statusText,
+          h('div', { class: 'status-line' }, h('strong', null, titleText),
+            st.rated ? h('span', { class: 'tag', 'data-test': 'rated', title: 'This game counts for the players\' ratings' }, 'Rated') : null,
+            this.statusText,
             h('span', { class: `conn ${this.connected ? 'live' : 'down'}` }, this.connected ? 'live' : 'connecting…')),
           this.clocksBox),
         this.bannerBox, this.pastBar, this.flashBar, this.passBox, boardEl, this.actionsBox, this.extraControls,
@@ -458,7 +502,7 @@ class GameView {
       const text = left == null ? '–' : formatMs(left);
       if (el.time.textContent !== text) el.time.textContent = text;
       const who = el.querySelector('.who');
-      const name = st.names[i] || (x.kind === 'human' ? this.seatName(x.seat) : kindLabel(x.kind));
+      const name = (x.kind === 'human' && x.player && x.player.username) || st.names[i] || (x.kind === 'human' ? this.seatName(x.seat) : kindLabel(x.kind));
       if (who.textContent !== name) who.textContent = name;
       el.classList.toggle('running', running === x.seat);
       el.classList.toggle('low', running === x.seat && isLow(left, st.clock));
@@ -475,7 +519,7 @@ class GameView {
   /** The action buttons (gameactions.js) and the way to a new game. */
   renderActions(st) {
     clear(this.actionsBox);
-    const mine = Object.keys(this.mine.seats).map(Number);
+    const mine = this.heldSeats();
     const bar = actionBar(possibleActions(st, mine), (a) => this.act(a), this.confirming,
       (key) => { this.confirming = key; this.render(); });
     if (st.result) {
@@ -552,8 +596,12 @@ class GameView {
           ranks ? ` (place ${ranks[seat - 1]})` : ''));
       }
     }
+    // A rated game: what it did to each rating, in the banner too (on a phone the seats are far below).
+    const diffs = st.seats.filter((x) => x.rating_diff != null);
+    const rating = diffs.length ? h('div', { class: 'small rating-diffs' }, 'Ratings: ', diffs.map((x, i) =>
+      h('span', { class: 'nowrap' }, i ? ', ' : '', this.playerName(x.seat), ' ', diffEl(x.rating_diff)))) : null;
     this.bannerBox.append(h('div', { class: 'banner', role: 'status', 'data-test': 'result' },
-      h('strong', null, head), reason, st.seats.length > 2 ? list : null));
+      h('strong', null, head), reason, st.seats.length > 2 ? list : null, rating));
   }
 
   renderSeats(st) {
@@ -562,15 +610,28 @@ class GameView {
     if (this.invited && !st.result && st.names[this.invited - 1] === 'Anonymous') this.naming = this.invited;
     this.invited = null;
     for (const seat of st.seats) {
-      const here = !!this.mine.seats[seat.seat];
-      const nameable = here && !st.result && seat.kind === 'human' && !seat.out;
+      const here = this.holds(seat.seat);
+      // A seat bound to an account shows the account (a link to its page)
+      // and, in rated games, its rating; programs in rated games too.
+      const p = seat.player;
+      const account = !!p && seat.kind === 'human';
+      const name = account ? null : st.names[seat.seat - 1];
+      const nameable = here && !account && !st.result && seat.kind === 'human' && !seat.out;
       const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
         this.desc.chip(seat.seat),
-        h('span', { 'data-test': `seat-${seat.seat}` }, st.names[seat.seat - 1] ? h('strong', null, st.names[seat.seat - 1]) : null,
-          st.names[seat.seat - 1] ? ` (${this.seatName(seat.seat)}) ` : `${this.seatName(seat.seat)} `,
+        h('span', { 'data-test': `seat-${seat.seat}` },
+          account ? h('a', { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '', class: 'player-link', 'data-test': `player-${seat.seat}` },
+            h('strong', null, p.username)) : name ? h('strong', null, name) : null,
+          account || name ? ` (${this.seatName(seat.seat)}) ` : `${this.seatName(seat.seat)} `,
           h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)'
             : seat.out ? `(left; ${kindLabel(seat.stand_in || 'ai:2')} plays on)`
-              : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})` : `(${kindLabel(seat.kind)})`)),
+              : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})`
+                : account ? '' : `(${kindLabel(seat.kind)})`),
+          p && p.rating != null ? [' ', h('span', {
+            class: 'rating', 'data-test': `rating-${seat.seat}`,
+            title: p.provisional ? 'rating (provisional: it settles after a few rated games)' : 'rating',
+          }, ratingText(p))] : null),
+        seat.rating_diff != null ? diffEl(seat.rating_diff, { 'data-test': `rating-diff-${seat.seat}` }) : null,
         nameable && this.naming !== seat.seat ? h('button', {
           type: 'button', class: 'link-like small', 'data-test': `rename-${seat.seat}`, title: 'The name the other players see',
           onclick: () => { this.naming = seat.seat; this.nameDraft = null; this.render(); },
@@ -607,7 +668,7 @@ class GameView {
         if (!name) { this.error = 'A name needs at least one character.'; this.render(); return; }
         this.error = '';
         try {
-          const r = await api.act(this.id, 'name', seat, this.mine.seats[seat], null, { name });
+          const r = await api.act(this.id, 'name', seat, this.token(seat), null, { name });
           setName(name);
           this.naming = null; this.nameDraft = null; this.nameFocused = false;
           // The socket may have brought the new state first: draw without the form either way.
@@ -699,7 +760,8 @@ class GameView {
 
   renderInvites(st) {
     clear(this.inviteBox);
-    const entries = Object.entries(this.mine.invites || {}).filter(([seat]) => !this.mine.seats[seat]);
+    // Not for seats played here, nor for seats an account has taken.
+    const entries = Object.entries(this.mine.invites || {}).filter(([seat]) => !this.holds(Number(seat)) && !this.player(Number(seat)));
     if (!entries.length || st.result) return;
     const card = h('div', { class: 'card' }, h('h2', null, 'Invite'),
       h('p', { class: 'small muted' }, 'Send a link to the person who takes that seat. Only this browser sees these links.'));

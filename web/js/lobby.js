@@ -1,5 +1,6 @@
-// The lobby: start a game (the form is built from the server's catalogue,
-// see newgame.js) and find games to join or watch.
+// The lobby: quick pairing and the seeks (seeks.js), start a game (the
+// form is built from the server's catalogue, see newgame.js) and find
+// games to join or watch.
 
 import { api, saveSeats, loadSeats } from './api.js';
 import { h, clear } from './dom.js';
@@ -9,6 +10,8 @@ import { loadCatalogue, gameEntry } from './catalogue.js';
 import { newGameForm } from './newgame.js';
 import { getName } from './prefs.js';
 import { seatName } from './catalogue.js';
+import { pairingCard } from './seeks.js';
+import { ratingText } from './ratings.js';
 
 /** A result's reason as the list says it. */
 function reasonWords(reason) {
@@ -18,30 +21,37 @@ function reasonWords(reason) {
 export function mountLobby(root, navigate) {
   const form = h('form', { class: 'card', id: 'new-game' }, h('p', { class: 'muted' }, 'Loading the games…'));
   const listCard = h('div', { class: 'card' });
-  root.replaceChildren(h('h1', null, 'Play'), h('div', { class: 'lobby' }, form, listCard));
+  const pairing = pairingCard(navigate);
+  root.replaceChildren(h('h1', null, 'Play'), h('div', { class: 'lobby' },
+    h('div', { class: 'lobby-col' }, pairing.el, form), listCard));
   let cat = null;
+  let stopForm = null;
 
   loadCatalogue().then((c) => {
     cat = c;
-    newGameForm(form, c, create);
+    stopForm = newGameForm(form, c, create);
     drawList();
   }).catch((e) => {
     form.replaceChildren(h('div', { class: 'error' }, `The list of games cannot be loaded: ${e.message}`));
   });
 
-  /** Creates the game; this browser keeps the first human seat, the others become invites. */
-  async function create(game, options, kinds, { clock, name }) {
+  /**
+   * Creates the game; this browser keeps the first human seat (bound to the
+   * account too when signed in), the others become invites.
+   */
+  async function create(game, options, kinds, { clock, name, rated }) {
     const seats = kinds.map((k) => (k === 'open' ? 'human' : k));
     const open = kinds.map((k, i) => (k === 'open' ? i + 1 : 0)).filter(Boolean);
     // The name goes to the seat this browser takes: the first human one.
     const mineAt = kinds.findIndex((k) => k === 'human');
     const names = name && mineAt >= 0 ? kinds.map((_, i) => (i === mineAt ? name : null)) : null;
-    const res = await api.createGame(game, options, seats, open, { ...(clock ? { clock } : {}), ...(names ? { names } : {}) });
+    const res = await api.createGame(game, options, seats, open,
+      { ...(clock ? { clock } : {}), ...(names ? { names } : {}), ...(rated ? { rated: true } : {}) });
     const mine = { seats: {}, invites: {} };
-    let first = true;
     for (const seat of res.seats || []) {
       if (!seat.token) continue;
-      if (first) { mine.seats[seat.seat] = seat.token; first = false; } else mine.invites[seat.seat] = seat.token;
+      // A seat bound to the account may come without a token; the others' tokens are invites.
+      if (seat.seat === mineAt + 1) mine.seats[seat.seat] = seat.token; else mine.invites[seat.seat] = seat.token;
     }
     saveSeats(res.id, mine);
     navigate(`/game/${res.id}`);
@@ -69,10 +79,17 @@ export function mountLobby(root, navigate) {
     for (const g of items.slice(0, 50)) ul.append(gameRow(g));
   }
 
-  /** Who plays a seat of lobby entry `g`: a name, a program, or an open seat. */
+  /** Who plays a seat of lobby entry `g`: an account, a name, a program, or an open seat. */
   function who(g, x) {
+    if (x.player && x.kind === 'human') return x.player.username;
     const name = Array.isArray(g.names) ? g.names[x.seat - 1] : null;
     return name || (x.open ? 'open seat' : kindLabel(x.kind));
+  }
+
+  /** A seat of the list: who, and their rating in a rated game. */
+  function seatText(g, x) {
+    const rating = g.rated && x.player ? ratingText(x.player) : '';
+    return rating ? [who(g, x), ' ', h('span', { class: 'muted' }, rating)] : who(g, x);
   }
 
   /** One game of the list: its seats, time control, moves, and how it ended. */
@@ -96,7 +113,8 @@ export function mountLobby(root, navigate) {
         h('strong', null, entry.title || g.game),
         g.options && g.options.board ? h('span', { class: 'small muted' }, ` ${g.options.board}`) : null,
         g.clock ? h('span', { class: 'small muted' }, ` · ${g.clock}`) : null,
-        h('div', { class: 'small who-plays' }, seats.map((x) => h('span', { class: 'nowrap' }, d.chip(x.seat), ' ', who(g, x), ' '))),
+        g.rated ? h('span', { class: 'small muted' }, ' · rated') : null,
+        h('div', { class: 'small who-plays' }, seats.map((x) => h('span', { class: 'nowrap' }, d.chip(x.seat), ' ', seatText(g, x), ' '))),
         h('div', { class: 'small muted' }, moves != null ? `${moves} move${moves === 1 ? '' : 's'}` : '', outcome ? ' · ' : '', outcome)),
       h('span', { class: 'row-actions' },
         seats.some((x) => x.open) ? h('button', { type: 'button', 'data-join': g.id, onclick: () => join(g.id) }, 'join') : null,
@@ -105,15 +123,24 @@ export function mountLobby(root, navigate) {
   async function join(id) {
     try {
       const res = await api.join(id, null, getName() || null);
-      const mine = loadSeats(id);
-      mine.seats[res.seat] = res.token;
-      saveSeats(id, mine);
+      // Signed in, the seat is bound to the account as well.
+      if (res.token) {
+        const mine = loadSeats(id);
+        mine.seats[res.seat] = res.token;
+        saveSeats(id, mine);
+      }
       navigate(`/game/${id}`);
     } catch (e) {
-      listCard.prepend(h('div', { class: 'error' }, e.code === 'seat_taken' ? 'Someone else took that seat.' : e.message));
+      listCard.prepend(h('div', { class: 'error', role: 'alert' }, e.code === 'seat_taken' ? 'Someone else took that seat.'
+        : e.code === 'not_signed_in' ? ['A rated game is played by accounts: ', h('a', { href: '/account?next=/', 'data-link': '' }, 'sign in'), ' to take that seat.']
+          : e.message));
     }
   }
   drawList();
   const timer = setInterval(drawList, 15000);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    pairing.stop();
+    if (stopForm) stopForm();
+  };
 }

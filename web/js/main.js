@@ -1,32 +1,65 @@
-// The router: `/` lobby, `/game/{id}` a game, `/rules/{game}` the rules.
+// The router: `/` lobby, `/game/{id}` a game, `/rules/{game}` the rules,
+// `/@/{name}` a player, `/leaderboard/{pool}`, `/account`.
 
 import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
 import { mountRules } from './rules.js';
+import { mountPlayer } from './player.js';
+import { mountLeaderboard } from './leaderboard.js';
+import { mountAccount } from './accountpage.js';
 import { settingsBar } from './settings.js';
+import { accountEntry } from './account.js';
+import { waitingBar } from './seeks.js';
 import { applyTheme } from './prefs.js';
 
 applyTheme();
 settingsBar(document.getElementById('settings'));
+accountEntry(document.getElementById('account'));
+waitingBar(document.getElementById('waiting'));
 
 const app = document.getElementById('app');
 let teardown = null;
 
+/** A path part as text (a malformed escape is kept as typed). */
+function decoded(part) {
+  try { return decodeURIComponent(part); } catch { return part; }
+}
+
 function route() {
   if (teardown) { teardown(); teardown = null; }
   const path = location.pathname;
+  markNav(path);
   let m;
   if ((m = /^\/game\/([^/]+)\/?$/.exec(path))) {
-    teardown = mountGame(app, decodeURIComponent(m[1]));
+    teardown = mountGame(app, decoded(m[1]));
     document.title = 'kyoku — game';
   } else if ((m = /^\/rules(?:\/([a-z]+))?\/?$/.exec(path))) {
     teardown = mountRules(app, m[1] || null);
     document.title = 'kyoku — rules';
+  } else if ((m = /^\/@\/([^/]+)\/?$/.exec(path))) {
+    const name = decoded(m[1]);
+    teardown = mountPlayer(app, name);
+    document.title = `kyoku — ${name}`;
+  } else if ((m = /^\/leaderboard(?:\/([a-z-]+))?\/?$/.exec(path))) {
+    teardown = mountLeaderboard(app, m[1] || null);
+    document.title = 'kyoku — leaderboard';
+  } else if (/^\/account\/?$/.test(path)) {
+    teardown = mountAccount(app, navigate);
+    document.title = 'kyoku — account';
   } else {
     teardown = mountLobby(app, navigate);
     document.title = 'kyoku';
   }
   window.scrollTo(0, 0);
+}
+
+/** The header's link to the page shown says so (`aria-current`). */
+function markNav(path) {
+  for (const a of document.querySelectorAll('header.top nav a')) {
+    const href = a.getAttribute('href');
+    const here = href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
+    if (here) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+  }
 }
 
 export function navigate(path) {

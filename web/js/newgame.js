@@ -9,6 +9,7 @@ import { programLabel } from './players.js';
 import { descriptor } from './boards/index.js';
 import { seatName } from './catalogue.js';
 import { getName, setName, cleanName } from './prefs.js';
+import { username, onAccount } from './account.js';
 
 /** Real-time presets (minutes + seconds added per move) and correspondence days. */
 const REALTIME = ['1+0', '3+2', '5+3', '10+5', '15+10'];
@@ -181,9 +182,33 @@ function seatsField(entry, state, onSeats) {
   return box;
 }
 
+/** Words for the errors a rated game can meet. */
+function createError(err) {
+  switch (err && err.code) {
+    case 'rated_needs_clock': return 'A rated game needs a time control: please choose one.';
+    case 'rated_needs_accounts': return 'In a rated game you take one seat; every other human seat must be open (for someone signed in) — or play a program.';
+    case 'not_signed_in': return 'Please sign in to start a rated game.';
+    default: return err.message;
+  }
+}
+
 /**
- * Mounts the form into `form` (a `<form>`); `onCreate(game, options, seats)`
- * is called on submit with the seat kinds (`open` for a seat left open).
+ * The "Rated" switch (signed in only): rated games need a clock, which the
+ * hint says at once rather than after a refused submit.
+ */
+function ratedField(rating, tc, redraw) {
+  const box = h('input', { type: 'checkbox', id: 'rated', checked: rating.rated, onchange: (e) => { rating.rated = e.target.checked; redraw(); } });
+  const needsClock = rating.rated && tc.kind === 'none';
+  return [h('div', { class: 'field-row' }, h('span', { class: 'label-gap' }), box, h('label', { for: 'rated' }, 'Rated')),
+    h('p', { class: `hint${needsClock ? ' warn' : ''}`, id: 'rated-hint' }, needsClock
+      ? 'A rated game needs a time control: choose one above.'
+      : 'Rated games count for your rating. They need a time control; you take one seat, other people join the open seats while signed in.')];
+}
+
+/**
+ * Mounts the form into `form` (a `<form>`); `onCreate(game, options, seats,
+ * {clock, name, rated})` is called on submit with the seat kinds (`open`
+ * for a seat left open). Returns the way to stop following the account.
  */
 export function newGameForm(form, cat, onCreate) {
   const errorBox = h('div', { role: 'alert' });
@@ -191,6 +216,7 @@ export function newGameForm(form, cat, onCreate) {
   let state = startState(entry);
   let showAdvanced = false;
   const tc = { kind: 'none', preset: '5+3', minutes: 5, increment: 3, days: 1 };
+  const rating = { rated: false };
   const touched = new Set(); // options the person set (seat defaults leave them alone)
 
   /** Options that follow the seats, unless touched. */
@@ -226,11 +252,15 @@ export function newGameForm(form, cat, onCreate) {
       form.append(more);
     }
     form.append(...clockField(tc, draw));
+    // Signed in: rated games, and the account's name on the seat.
+    const me = username();
+    if (me) form.append(...ratedField(rating, tc, draw));
     const seats = seatsField(entry, state, () => { seatDefaults(); draw(); });
     form.append(h('h2', null, 'Seats'), seats,
-      h('div', { class: 'field-row' }, h('label', { for: 'my-name-form' }, 'Your name'),
-        h('input', { type: 'text', id: 'my-name-form', maxlength: 24, value: getName(), placeholder: 'Anonymous',
-          autocomplete: 'nickname', onchange: (e) => setName(e.target.value) })),
+      me ? h('p', { class: 'hint' }, 'You play as ', h('strong', null, me), '.')
+        : h('div', { class: 'field-row' }, h('label', { for: 'my-name-form' }, 'Your name'),
+          h('input', { type: 'text', id: 'my-name-form', maxlength: 24, value: getName(), placeholder: 'Anonymous',
+            autocomplete: 'nickname', onchange: (e) => setName(e.target.value) })),
       h('p', { class: 'hint' }, 'You take the first human seat; every other human seat gets an invite link.'),
       errorBox, h('div', { class: 'field-row' }, h('button', { class: 'primary', type: 'submit', id: 'start' }, 'Start the game')));
   }
@@ -241,12 +271,17 @@ export function newGameForm(form, cat, onCreate) {
     const n = seatCount(entry, state.values);
     const nameInput = form.querySelector('#my-name-form');
     if (nameInput) setName(nameInput.value);
-    const name = cleanName(nameInput ? nameInput.value : getName());
+    const name = nameInput ? cleanName(nameInput.value) : null;
+    const rated = !!username() && rating.rated;
+    if (rated && !clockText(tc)) {
+      errorBox.replaceChildren(h('div', { class: 'error' }, createError({ code: 'rated_needs_clock' })));
+      return;
+    }
     try {
       await onCreate(entry.game, optionsToSend(entry, state.values, n), state.seats.slice(0, n),
-        { clock: clockText(tc), name: name || null });
+        { clock: clockText(tc), name: name || null, rated });
     } catch (err) {
-      errorBox.replaceChildren(h('div', { class: 'error' }, err.message));
+      errorBox.replaceChildren(h('div', { class: 'error' }, createError(err)));
     }
   });
   // The first drawing sets the seats; then the defaults that follow them.
@@ -257,4 +292,6 @@ export function newGameForm(form, cat, onCreate) {
     const opt = e.target.getAttribute && e.target.getAttribute('data-option');
     if (opt && SEAT_DEFAULTS[opt]) touched.add(opt);
   });
+  // Signing in or out (the answer may come after the first drawing) adds or takes away "Rated".
+  return onAccount(() => { if (form.isConnected) draw(); });
 }

@@ -1,0 +1,260 @@
+// Quick pairing: the lobby's "Quick pair" buttons for common settings, the
+// list of seeks (people waiting for an opponent) with Accept, or Cancel for
+// one's own, and the wait after posting a seek.
+//
+// The wait lives here, outside the lobby, and shows in a bar under the
+// header on every page: the server drops a seek nobody has asked about for
+// 30 s, so the poll (every 2 s) must go on while the person reads the
+// rules, and must end in the game wherever they are when someone accepts.
+
+import { api } from './api.js';
+import { h, clear } from './dom.js';
+import { username, onAccount, accountKnown } from './account.js';
+import { loadCatalogue, gameEntry } from './catalogue.js';
+import { ratingText } from './ratings.js';
+
+/** The common settings offered as one click. */
+export const PRESETS = [
+  { game: 'dobutsu', clock: '3+2', rated: true },
+  { game: 'dobutsu', clock: '5+0', rated: false },
+  { game: 'shogun', clock: '5+3', rated: true },
+  { game: 'shogun', clock: '10+5', rated: false },
+];
+
+const POLL_MS = 2000;
+const LIST_MS = 4000;
+
+/** A preset's key (`dobutsu-3+2-rated`), the buttons' `data-quick`. */
+export const presetKey = (p) => `${p.game}-${p.clock}-${p.rated ? 'rated' : 'casual'}`;
+
+/** What a seek or preset plays, in words: "Dōbutsu 3+2 rated". */
+function settingsText(x, cat) {
+  const title = gameEntry(cat, x.game).title || x.game;
+  const entry = gameEntry(cat, x.game);
+  // Options away from the defaults, as the catalogue labels their values.
+  const opts = Object.entries(x.options || {}).map(([k, v]) => {
+    const spec = (entry.options || []).find((o) => o.name === k);
+    if (!spec || JSON.stringify(spec.default) === JSON.stringify(v)) return null;
+    const choice = (spec.choices || []).find((c) => c.value === v);
+    return choice && choice.label ? choice.label : `${spec.label || k}: ${v}`;
+  }).filter(Boolean);
+  return `${title}${x.clock ? ` ${x.clock}` : ''} ${x.rated ? 'rated' : 'casual'}${opts.length ? ` (${opts.join(', ')})` : ''}`;
+}
+
+// ---- the wait ----
+
+let waiting = null; // {id, text}
+const cancelled = new Set(); // seeks taken back (a list fetched meanwhile may still show them)
+let waitTimer = null;
+let bar = null;
+let barNote = '';
+const waitListeners = new Set();
+
+function go(path) {
+  if (window.kyokuNavigate) window.kyokuNavigate(path);
+  else location.assign(path);
+}
+
+function waitChanged() {
+  drawBar();
+  for (const fn of waitListeners) fn();
+}
+
+/** The bar under the header (`el`) that shows the wait on every page. */
+export function waitingBar(el) {
+  bar = el;
+  drawBar();
+  // Signed out elsewhere: the seek went with the session.
+  onAccount((a) => { if (!a && waiting) stopWaiting(''); });
+}
+
+function drawBar() {
+  if (!bar) return;
+  clear(bar);
+  bar.hidden = !waiting && !barNote;
+  if (waiting) {
+    bar.append(h('div', { class: 'notice waiting-box', 'data-test': 'waiting' },
+      h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` Waiting for an opponent… `,
+      h('span', { class: 'small muted' }, waiting.text), ' ',
+      h('button', { type: 'button', 'data-test': 'cancel-wait', onclick: () => cancelWaiting() }, 'Cancel')));
+  } else if (barNote) {
+    bar.append(h('div', { class: 'notice waiting-box' }, barNote, ' ',
+      h('button', { type: 'button', class: 'link-like', onclick: () => { barNote = ''; drawBar(); } }, 'OK')));
+  }
+}
+
+/** Waits for seek `seek` (just posted) to be accepted, then goes to its game. */
+export function waitFor(seek, text) {
+  if (!seek || !seek.id) return;
+  if (waiting && waiting.id === seek.id) return;
+  clearInterval(waitTimer);
+  waiting = { id: seek.id, text };
+  barNote = '';
+  waitTimer = setInterval(poll, POLL_MS);
+  waitChanged();
+}
+
+/** The seek waited for now, or null. */
+export function waitingFor() { return waiting ? waiting.id : null; }
+
+function stopWaiting(note) {
+  clearInterval(waitTimer);
+  waitTimer = null;
+  waiting = null;
+  barNote = note || '';
+  waitChanged();
+}
+
+async function poll() {
+  if (!waiting) return;
+  const id = waiting.id;
+  let r;
+  try {
+    r = await api.seek(id);
+  } catch (e) {
+    if (waiting && waiting.id === id && e.status === 404) stopWaiting('Your seek is gone: nobody took it in time.');
+    return; // Otherwise (the network) the next poll tries again.
+  }
+  if (!waiting || waiting.id !== id) return;
+  if (r && r.status === 'accepted' && r.game) {
+    stopWaiting('');
+    go(`/game/${encodeURIComponent(r.game)}`);
+  } else if (r && r.status === 'gone') {
+    stopWaiting('Your seek is gone: nobody took it in time.');
+  }
+}
+
+/** Takes the seek waited for back. */
+export async function cancelWaiting() {
+  if (!waiting) return;
+  const id = waiting.id;
+  cancelled.add(id);
+  stopWaiting('');
+  try { await api.cancelSeek(id); } catch { /* gone already: the same */ }
+}
+
+// ---- the lobby's card ----
+
+/** Words for an error of the seek calls. */
+function seekError(e) {
+  switch (e && e.code) {
+    case 'no_such_seek': return 'That seek is gone: someone else took it, or its player left.';
+    case 'own_seek': return 'That is your own seek.';
+    case 'out_of_range': return 'Your rating is outside the range that player asked for.';
+    case 'not_signed_in': return 'Please sign in first.';
+    case 'rated_needs_clock': return 'A rated game needs a time control.';
+    default: return (e && e.message) || 'Something went wrong.';
+  }
+}
+
+/**
+ * The lobby's pairing card: `{el, stop}`. Lists the seeks every few
+ * seconds while shown (`stop` ends it).
+ */
+export function pairingCard(navigate) {
+  const el = h('div', { class: 'card pairing', id: 'pairing' });
+  const error = h('div', { role: 'alert' });
+  const buttons = h('div', { class: 'quick-buttons' });
+  const signIn = h('p', { class: 'notice', 'data-test': 'pair-sign-in' },
+    h('a', { href: '/account?next=/', 'data-link': '' }, 'Sign in'), ' to pair with someone or accept a seek.');
+  const list = h('ul', { class: 'game-list seek-list', 'data-test': 'seeks' });
+  el.append(h('h2', null, 'Quick pairing'),
+    h('p', { class: 'hint' }, 'Plays the first person waiting for the same game, else waits for one.'),
+    buttons, signIn, error, h('h2', null, 'Seeks'), list);
+  let cat = null;
+  let seeks = null;
+  let busy = false;
+
+  const drawButtons = () => {
+    const me = username();
+    signIn.hidden = !!me || !accountKnown();
+    buttons.hidden = !me;
+    clear(buttons);
+    for (const p of PRESETS) {
+      buttons.append(h('button', {
+        type: 'button', 'data-quick': presetKey(p), disabled: busy,
+        onclick: () => quick(p),
+      }, h('strong', null, gameEntry(cat, p.game).title || p.game), ` ${p.clock}`,
+      h('span', { class: 'small' }, p.rated ? ' rated' : ' casual')));
+    }
+  };
+
+  const drawSeeks = () => {
+    clear(list);
+    if (seeks == null) { list.append(h('li', { class: 'muted' }, 'Loading…')); return; }
+    if (!seeks.length) { list.append(h('li', { class: 'muted' }, 'Nobody is waiting just now.')); return; }
+    const me = username();
+    for (const x of seeks) {
+      const mine = x.mine || (me && x.username === me);
+      const range = Array.isArray(x.range) ? ` · ratings ${Math.round(x.range[0])}–${Math.round(x.range[1])}` : '';
+      list.append(h('li', { 'data-seek-id': x.id },
+        h('div', { class: 'what' },
+          h('a', { href: `/@/${encodeURIComponent(x.username)}`, 'data-link': '' }, x.username), ' ',
+          h('span', { class: 'muted small' }, ratingText(x)),
+          h('div', { class: 'small' }, settingsText(x, cat), h('span', { class: 'muted' }, range))),
+        h('span', { class: 'row-actions' },
+          mine ? h('button', { type: 'button', 'data-cancel-seek': x.id, onclick: () => cancel(x.id) }, 'Cancel')
+            : me ? h('button', { type: 'button', class: 'primary', 'data-accept-seek': x.id, disabled: busy, onclick: () => accept(x.id) }, 'Accept')
+              : null)));
+    }
+  };
+
+  async function refresh() {
+    try {
+      const r = await api.seeks();
+      seeks = (r && Array.isArray(r.seeks)) ? r.seeks : [];
+    } catch (e) {
+      if (seeks == null) { clear(list); list.append(h('li', { class: 'error' }, `The seeks cannot be loaded: ${e.message}`)); }
+      return;
+    }
+    // A seek of ours from before a reload: keep it alive and wait for it.
+    seeks = seeks.filter((x) => !cancelled.has(x.id));
+    const own = seeks.find((x) => x.mine);
+    if (own && !waitingFor()) waitFor(own, settingsText(own, cat));
+    drawSeeks();
+  }
+
+  async function run(fn) {
+    clear(error);
+    busy = true;
+    drawButtons(); drawSeeks();
+    try {
+      await fn();
+    } catch (e) {
+      error.append(h('div', { class: 'error' }, seekError(e)));
+    } finally {
+      busy = false;
+      if (el.isConnected) { drawButtons(); refresh(); }
+    }
+  }
+
+  const quick = (p) => run(async () => {
+    // One wait at a time: a new button press replaces the old seek.
+    await cancelWaiting();
+    const r = await api.quickPair({ game: p.game, options: {}, clock: p.clock, rated: p.rated });
+    if (r && r.game) navigate(`/game/${encodeURIComponent(r.game)}`);
+    else if (r && r.seek) waitFor(r.seek, settingsText(p, cat));
+  });
+  const accept = (id) => run(async () => {
+    const r = await api.acceptSeek(id);
+    if (r && r.game) navigate(`/game/${encodeURIComponent(r.game)}`);
+  });
+  const cancel = (id) => run(async () => {
+    cancelled.add(id);
+    if (waitingFor() === id) await cancelWaiting();
+    else await api.cancelSeek(id);
+  });
+
+  drawButtons();
+  drawSeeks();
+  loadCatalogue().then((c) => { cat = c; drawButtons(); drawSeeks(); }).catch(() => {});
+  refresh();
+  const timer = setInterval(refresh, LIST_MS);
+  const stopAccount = onAccount(() => { drawButtons(); drawSeeks(); });
+  const onWait = () => { if (el.isConnected) drawSeeks(); };
+  waitListeners.add(onWait);
+  return {
+    el,
+    stop() { clearInterval(timer); stopAccount(); waitListeners.delete(onWait); },
+  };
+}
