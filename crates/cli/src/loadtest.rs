@@ -419,6 +419,7 @@ async fn own_server(
         },
         abandon_after: None,
         keep_idle: kyoku_server::KEEP_IDLE,
+        secure_cookies: false,
     })
     .await?;
     Ok((server, db))

@@ -90,6 +90,12 @@ pub struct ServeArgs {
     /// `abandon-after`'s.
     #[arg(long, default_value = "30s", value_parser = parse_span)]
     keep_idle: std::time::Duration,
+    /// Say that people reach this server over HTTPS (a proxy in front
+    /// ends TLS): the session cookie is then marked `Secure`, so browsers
+    /// never send it over plain HTTP. Leave it off for plain HTTP, or
+    /// sign-in will not stick.
+    #[arg(long)]
+    behind_https: bool,
     /// How long a shutdown (SIGTERM, Ctrl-C) waits for the changes under
     /// way, then for the WebSockets to close: a span like `abandon-after`'s.
     #[arg(long, default_value = "10s", value_parser = parse_span)]
@@ -231,6 +237,7 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
         connections,
         abandon_after: (!a.abandon_after.is_zero()).then_some(a.abandon_after),
         keep_idle: a.keep_idle,
+        secure_cookies: a.behind_https,
     };
     if a.migrate_only {
         let problems = kyoku_server::migrate_only(&config).await?;

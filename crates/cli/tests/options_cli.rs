@@ -44,6 +44,7 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
             connections: kyoku_server::ConnectionLimits::default(),
             abandon_after: None,
             keep_idle: kyoku_server::KEEP_IDLE,
+            secure_cookies: false,
         }))
         .expect("server starts");
     let addr = server.addr();

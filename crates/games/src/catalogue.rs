@@ -47,6 +47,21 @@ impl GameKind {
         }
     }
 
+    /// The rating pool a game with these (complete) `options` counts in:
+    /// one rating per pool, since a rating earned in one game says nothing
+    /// of another. Shogun's random variant is a different game to play
+    /// from the magnetic board, so it has a pool of its own.
+    pub fn rating_pool(self, options: &Value) -> &'static str {
+        match self {
+            GameKind::Dobutsu => "dobutsu",
+            GameKind::Shiamgon => "shiamgon",
+            GameKind::Shogun => crate::shogun::rating_pool(options),
+        }
+    }
+
+    /// Every rating pool, in the order pages list them.
+    pub const POOLS: [&'static str; 4] = ["dobutsu", "shogun", "shogun-random", "shiamgon"];
+
     /// A new game with validated `options` (`{}` or `null`: every default).
     pub fn new_game(self, options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
         check_option_names(self, options)?;

@@ -10,6 +10,15 @@ use crate::catalogue::{Descriptor, GameKind, OptionSpec};
 use crate::{AnyGame, GameError, Table, read_options};
 
 /// Shogun in the catalogue.
+/// The rating pool of a Shogun game: `shogun-random` for the random
+/// variant (numbers drawn by chance), `shogun` for the magnetic board.
+pub(crate) fn rating_pool(options: &Value) -> &'static str {
+    match options.get("variant").and_then(Value::as_str) {
+        Some("random") => "shogun-random",
+        _ => "shogun",
+    }
+}
+
 pub(crate) fn descriptor() -> Descriptor {
     let rotations = (0..4u8)
         .map(|r| (json!(r), format!("{}°", u32::from(r) * 90)))
@@ -223,6 +232,18 @@ fn attacked_pieces(pos: &Position, victim: Color) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+
+    use crate::GameKind;
+
+    #[test]
+    fn each_variant_has_its_rating_pool() {
+        for (variant, pool) in [("magnetic", "shogun"), ("random", "shogun-random")] {
+            let g = crate::new_game("shogun", &json!({ "variant": variant })).unwrap();
+            assert_eq!(GameKind::Shogun.rating_pool(&g.options()), pool);
+        }
+        let d = crate::new_game("shogun", &json!({})).unwrap();
+        assert_eq!(GameKind::Shogun.rating_pool(&d.options()), "shogun");
+    }
 
     #[test]
     fn every_legal_move_has_the_number_the_piece_will_show() {

@@ -32,6 +32,7 @@ fn config(db: &str) -> Config {
         connections: kyoku_server::ConnectionLimits::default(),
         abandon_after: None,
         keep_idle: kyoku_server::KEEP_IDLE,
+        secure_cookies: false,
     }
 }
 
@@ -133,7 +134,7 @@ async fn fill(n: usize, db: &str) -> Res<()> {
             wake_at: None,
         };
         let store = store.clone();
-        pending.spawn(async move { store.write(Write::Create { game, listing }).await });
+        pending.spawn(async move { store.write(Write::Create { game, listing, seek: None }).await });
         if pending.len() >= 2048 {
             pending.join_next().await.ok_or("no task")???;
         }

@@ -14,7 +14,7 @@ use crate::app::{App, life_error, now_ms, store_error};
 use crate::error::ApiError;
 use crate::live::{HumanSeat, Live, Slot};
 use crate::store::{StoreError, Write};
-use crate::tokens::{hash_token, hex, parse_token, rematch_token, token_matches};
+use crate::tokens::{hash_token, hex, new_token, rematch_token};
 use crate::views::RematchSeat;
 
 /// Which action.
@@ -66,6 +66,9 @@ pub struct ActionRequest {
     /// The new display name: for `name`.
     #[serde(default)]
     pub name: Option<String>,
+    /// The account of the request's session (never read from the body).
+    #[serde(skip)]
+    pub account: Option<String>,
 }
 
 /// An action done: the state after it and, for a rematch agreed, the
@@ -99,17 +102,8 @@ impl App {
     ) -> Result<Acted, ApiError> {
         let mut live = slot.live.lock().await;
         let seat = req.seat;
-        let human = live
-            .humans
-            .get(seat.wrapping_sub(1))
-            .and_then(Option::as_ref);
-        let token = req.token.as_deref();
-        if !human.is_some_and(|h| token_matches(&h.token, token)) {
-            return Err(ApiError::forbidden(seat));
-        }
-        let token = token
-            .and_then(parse_token)
-            .ok_or(ApiError::forbidden(seat))?;
+        // `None`: the account in the seat acts, without the token.
+        let token = live.may_act(seat, req.token.as_deref(), req.account.as_deref())?;
         // A bad name is refused before anything changes, as at join.
         let name = match (kind, req.name.as_deref()) {
             (ActionKind::Name, Some(n)) => {
@@ -138,7 +132,7 @@ impl App {
                 )));
             }
             // Agreed before: the seat gets its place again.
-            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, &token);
+            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, token.as_ref());
             return Ok(Acted {
                 state: slot.snapshot().json.clone(),
                 rematch: Some(place),
@@ -163,7 +157,9 @@ impl App {
         }
         .map_err(life_error)?;
         if kind == ActionKind::Rematch && reply != Reply::Decline {
-            let next = hash_token(&rematch_token(&slot.id, &token));
+            // An account's seat gets a token nobody is told: its account
+            // plays the rematch's seat.
+            let next = hash_token(&token.map_or_else(new_token, |t| rematch_token(&slot.id, &t)));
             if let Some(h) = live.humans[seat - 1].as_mut() {
                 h.next = Some(next);
             }
@@ -171,7 +167,7 @@ impl App {
         }
         if agreed {
             let new_id = self.start_rematch(&slot, &mut live, before).await?;
-            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, &token);
+            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, token.as_ref());
             return Ok(Acted {
                 state: slot.snapshot().json.clone(),
                 rematch: Some(place),
@@ -214,6 +210,16 @@ impl App {
             .new_game(&old.session.game().options())
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let mut live = self.new_live(game, &specs, humans, old.session.time_control())?;
+        live.rated = old.rated;
+        let game = live.session.game();
+        let pool = game.kind().rating_pool(&game.options());
+        for (new, &o) in from.iter().enumerate() {
+            // The same accounts, at their ratings now.
+            if let Some(p) = &old.players[o] {
+                let j = self.joiner_of(&p.key, p.program, pool).await?;
+                live.players[new] = Some(j.in_seat(new + 1));
+            }
+        }
         let names = old.session.life().names.clone();
         for (new, &o) in from.iter().enumerate() {
             // Names were checked when given.
@@ -364,11 +370,11 @@ pub(crate) fn rematch_place(
     old_id: &str,
     new_id: &str,
     seat: usize,
-    token: &crate::tokens::Token,
+    token: Option<&crate::tokens::Token>,
 ) -> RematchSeat {
     RematchSeat {
         id: new_id.to_string(),
         seat: (seat + 1) % n.max(1) + 1,
-        token: hex(&rematch_token(old_id, token)),
+        token: token.map(|t| hex(&rematch_token(old_id, t))),
     }
 }

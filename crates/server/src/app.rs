@@ -25,7 +25,7 @@ use crate::error::ApiError;
 use crate::limit::PerAddress;
 use crate::live::{HumanSeat, Live, Slot, Snapshot};
 use crate::store::{GameRow, Listing, LobbyQuery, MoveRow, Store, StoreError, Write};
-use crate::tokens::{Token, hash_token, hex, new_id, new_token, token_matches};
+use crate::tokens::{Token, hash_token, hex, new_id, new_token};
 use crate::views::{CreateAnswer, CreatedSeat, JoinAnswer};
 
 /// The server's shared state.
@@ -51,6 +51,8 @@ pub struct App {
     /// Stored games this kyoku cannot replay, found since it started: told
     /// once and not brought in again at every look for due games.
     pub(crate) unreplayable: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// Accounts: the password pool and the cookie's settings.
+    pub(crate) players: crate::players::Players,
 }
 
 /// A WebSocket connection's place in the counts; given back when dropped.
@@ -77,6 +79,9 @@ pub struct MoveRequest {
     /// The move text.
     #[serde(rename = "move")]
     pub mv: String,
+    /// The account of the request's session (never read from the body).
+    #[serde(skip)]
+    pub account: Option<String>,
 }
 
 /// A new-game request.
@@ -99,6 +104,13 @@ pub struct CreateRequest {
     /// The people's display names, by seat (`null` or missing: none).
     #[serde(default)]
     pub names: Vec<Option<String>>,
+    /// Rated: the game's end moves its players' ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// The account of the request's session (never read from the body):
+    /// it takes the first human seat that is not open.
+    #[serde(skip)]
+    pub account: Option<String>,
 }
 
 /// A move played: its canonical text, the ply after it, the new state.
@@ -226,7 +238,7 @@ pub(crate) async fn list_unlisted(
 /// The tokens of a new game's human seats (told once, in the answer to
 /// its creator; none for open seats, whose token is made when they are
 /// joined) and what the server keeps of them: their hashes.
-fn human_seats(specs: &[SeatSpec], open: &[usize]) -> (Vec<Option<Token>>, Vec<Option<HumanSeat>>) {
+pub(crate) fn human_seats(specs: &[SeatSpec], open: &[usize]) -> (Vec<Option<Token>>, Vec<Option<HumanSeat>>) {
     let is_open = |i: usize| open.contains(&(i + 1));
     let tokens: Vec<Option<Token>> = specs
         .iter()
@@ -294,6 +306,7 @@ impl App {
         programs: Option<Arc<dyn ProgramSource>>,
         abandon_after: Option<std::time::Duration>,
         keep_idle: std::time::Duration,
+        secure_cookies: bool,
     ) -> Arc<App> {
         let ops = Arc::new(crate::ops::Ops::default());
         store.observe_commits(ops.metrics.commit_seconds.clone());
@@ -310,6 +323,7 @@ impl App {
             keep_idle,
             ops,
             unreplayable: Default::default(),
+            players: crate::players::Players::new(ai_threads, secure_cookies),
         })
     }
 
@@ -439,8 +453,14 @@ impl App {
         if req.names.len() > specs.len() {
             return Err(bad(&"more names than seats"));
         }
+        let pool = kind.rating_pool(&game.options());
+        let players = self
+            .seat_players(&specs, &req, control.is_some(), pool)
+            .await?;
         let (tokens, humans) = human_seats(&specs, &req.open_seats);
         let mut live = self.new_live(game, &specs, humans, control)?;
+        live.rated = req.rated;
+        live.players = players;
         for (i, name) in req.names.iter().enumerate() {
             let Some(name) = name else { continue };
             if !specs[i].is_human() {
@@ -486,6 +506,9 @@ impl App {
             next_tokens: Vec::new(),
             version: 0,
             leased: false,
+            rated: false,
+            players: vec![None; specs.len()],
+            end_stored: false,
         };
         live.session.draw_all_chance().map_err(session_error)?;
         if !live.has_open_seat() {
@@ -509,6 +532,8 @@ impl App {
             rematch_of: live.rematch_of.clone(),
             rematch: None,
             version: 0,
+            rated: live.rated,
+            players: live.players.iter().flatten().cloned().collect(),
         }
     }
 
@@ -519,7 +544,11 @@ impl App {
         let row = self.new_row(&id, live);
         let listing = live.listing(&id, now_ms());
         self.store
-            .write(Write::Create { game: row, listing })
+            .write(Write::Create {
+                game: row,
+                listing,
+                seek: None,
+            })
             .await
             .map_err(store_error)?;
         Ok(id)
@@ -540,14 +569,7 @@ impl App {
     ) -> Result<Played, ApiError> {
         let mut live = slot.live.lock().await;
         let seat = req.seat;
-        let authorised = live
-            .humans
-            .get(seat.wrapping_sub(1))
-            .and_then(Option::as_ref)
-            .is_some_and(|h| token_matches(&h.token, req.token.as_deref()));
-        if !authorised {
-            return Err(ApiError::forbidden(seat));
-        }
+        live.may_act(seat, req.token.as_deref(), req.account.as_deref())?;
         let before = live.session.checkpoint();
         let first_ply = live.session.ply();
         if live.session.check_time().is_some() {
@@ -585,6 +607,7 @@ impl App {
         let text = moves.first().map(|m| m.text.clone()).unwrap_or_default();
         let t = now();
         let updated_at = std::mem::replace(&mut live.updated_at, t);
+        let end = self.game_end(live);
         let w = Write::Change {
             id: slot.id.clone(),
             version: live.version,
@@ -595,16 +618,28 @@ impl App {
             next_tokens: std::mem::take(&mut live.next_tokens),
             at: t,
             listing: live.listing(&slot.id, now_ms()),
+            end,
         };
-        if let Err(e) = self.store.write(w).await {
-            live.updated_at = updated_at;
-            live.session.rollback(before);
-            if matches!(e, StoreError::Conflict) {
-                self.refresh(slot, live).await;
+        let written = match self.store.write(w).await {
+            Ok(w) => w,
+            Err(e) => {
+                live.updated_at = updated_at;
+                live.session.rollback(before);
+                if matches!(e, StoreError::Conflict) {
+                    self.refresh(slot, live).await;
+                }
+                return Err(store_error(e));
             }
-            return Err(store_error(e));
-        }
+        };
         live.version += 1;
+        live.end_stored = live.session.outcome().is_some();
+        if let Some(diffs) = written.rating_diffs {
+            for (p, d) in live.players.iter_mut().zip(diffs) {
+                if let Some(p) = p {
+                    p.diff = d;
+                }
+            }
+        }
         self.ops.metrics.moves.inc_by(new_moves);
         let snapshot = slot.publish(live);
         self.claim_if_due(slot, live).await;
@@ -621,10 +656,11 @@ impl App {
         id: &str,
         seat: Option<usize>,
         name: Option<String>,
+        account: Option<String>,
     ) -> Result<JoinAnswer, ApiError> {
         let slot = self.slot(id).await?;
         let app = self.clone();
-        self.to_the_end(async move { app.join_now(slot, seat, name).await })
+        self.to_the_end(async move { app.join_now(slot, seat, name, account).await })
             .await
     }
 
@@ -633,14 +669,16 @@ impl App {
         slot: Arc<Slot>,
         seat: Option<usize>,
         name: Option<String>,
+        account: Option<String>,
     ) -> Result<JoinAnswer, ApiError> {
         // A bad name is refused before anything changes.
-        let name = name
+        let mut name = name
             .as_deref()
             .map(check_name)
             .transpose()
             .map_err(|e| ApiError::bad_options(format!("name: {e}")))?;
         let mut live = slot.live.lock().await;
+        let joiner = self.joiner(&live, account.as_deref()).await?;
         let is_open = |h: &Option<HumanSeat>| h.as_ref().is_some_and(|h| h.open);
         let n = match seat {
             Some(n) if live.humans.get(n.wrapping_sub(1)).is_some_and(is_open) => n,
@@ -656,6 +694,12 @@ impl App {
         // A new token for the one who joins, told once; the server keeps
         // its hash.
         let token = new_token();
+        let player = joiner.map(|j| j.in_seat(n));
+        if let Some(p) = &player
+            && name.is_none()
+        {
+            name = Some(p.username.clone());
+        }
         let Some(human) = live.humans[n - 1].as_mut() else {
             return Err(ApiError::seat_taken("not a human seat"));
         };
@@ -669,6 +713,7 @@ impl App {
         if !live.has_open_seat() {
             live.session.start_clocks();
         }
+        live.players[n - 1] = player.clone();
         let w = Write::Join {
             id: slot.id.clone(),
             version: live.version,
@@ -676,8 +721,10 @@ impl App {
             token: hex(&token_hash),
             life: live.life_json(),
             listing: live.listing(&slot.id, now_ms()),
+            player,
         };
         if let Err(e) = self.store.write(w).await {
+            live.players[n - 1] = None;
             live.humans[n - 1] = Some(before);
             live.session.rollback(checkpoint);
             if matches!(e, StoreError::Conflict) {
@@ -720,6 +767,7 @@ mod tests {
             None,
             None,
             crate::KEEP_IDLE,
+            false,
         )
     }
 
@@ -732,6 +780,8 @@ mod tests {
             open_seats: vec![2],
             clock: None,
             names: vec![],
+            rated: false,
+            account: None,
         })
         .await
         .unwrap()
@@ -746,6 +796,8 @@ mod tests {
             open_seats: vec![],
             clock: None,
             names: vec![],
+            rated: false,
+            account: None,
         })
         .await
         .unwrap()
@@ -770,6 +822,7 @@ mod tests {
             seat: 1,
             token,
             mv: "b2b3".into(),
+            account: None,
         };
         app.play(&id, req).await.unwrap();
         let deadline = std::time::Duration::from_secs(20);
@@ -852,6 +905,7 @@ mod tests {
             seat: 1,
             token: made.seats[0].token.clone(),
             mv: "b2b3".into(),
+            account: None,
         };
         // Polled once, then dropped: as when the HTTP server drops the
         // handler of a client that reset its connection.
@@ -872,7 +926,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
         let made = two_people_one_seat_open(&app).await;
-        assert!(poll_once_then_drop(app.join(&made.id, None, None)).await);
+        assert!(poll_once_then_drop(app.join(&made.id, None, None, None)).await);
         let slot = app.slot(&made.id).await.unwrap();
         wait_for(&slot, |live| {
             live.status() == kyoku_games::GameStatus::Active
@@ -908,12 +962,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let app = app(&dir).await;
         let made = two_people_one_seat_open(&app).await;
-        let joined = app.join(&made.id, None, None).await.unwrap();
+        let joined = app.join(&made.id, None, None, None).await.unwrap();
         let tokens = [made.seats[0].token.clone().unwrap(), joined.token];
         let req = MoveRequest {
             seat: 1,
             token: Some(tokens[0].clone()),
             mv: "b2b3".into(),
+            account: None,
         };
         app.play(&made.id, req).await.unwrap();
         let bytes = db_bytes(&dir);
@@ -926,6 +981,7 @@ mod tests {
             seat: 2,
             token: Some(tokens[1].clone()),
             mv: "c4c3".into(),
+            account: None,
         };
         assert!(
             app.play(&made.id, req)
@@ -967,6 +1023,7 @@ mod tests {
             seat: 1,
             token: Some(plain.into()),
             mv: "b2b3".into(),
+            account: None,
         };
         app.play("oldgame001", req).await.unwrap();
     }

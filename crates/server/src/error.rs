@@ -14,6 +14,8 @@ pub struct ApiError {
     pub code: &'static str,
     /// What went wrong, for a person.
     pub message: String,
+    /// Seconds to wait before trying again (`Retry-After`), for a 429.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -22,6 +24,7 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            retry_after: None,
         }
     }
     /// 400 `bad_request`.
@@ -166,6 +169,102 @@ impl ApiError {
         )
     }
 
+    /// 400 `bad_username`.
+    pub fn bad_username(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_username", m)
+    }
+    /// 400 `weak_password`.
+    pub fn weak_password(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "weak_password", m)
+    }
+    /// 409 `username_taken`.
+    pub fn username_taken(name: &str) -> Self {
+        Self::new(
+            StatusCode::CONFLICT,
+            "username_taken",
+            format!("the username {name:?} is taken (names are compared without regard to case)"),
+        )
+    }
+    /// 401 `bad_credentials`: the same for an unknown name and a wrong
+    /// password, so that nobody learns which names exist by logging in.
+    pub fn bad_credentials() -> Self {
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_credentials",
+            "wrong username or password",
+        )
+    }
+    /// 429 `too_many_attempts`, with `Retry-After`.
+    pub fn too_many_attempts(wait_s: u64) -> Self {
+        let mut e = Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_attempts",
+            format!("too many failed logins; try again in {wait_s} s"),
+        );
+        e.retry_after = Some(wait_s);
+        e
+    }
+    /// 403 `cross_origin`.
+    pub fn cross_origin() -> Self {
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "cross_origin",
+            "a request that changes something and carries the session cookie must come from              this server's own pages (its Origin header is not this server)",
+        )
+    }
+    /// 401 `not_signed_in`.
+    pub fn not_signed_in(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "not_signed_in", m)
+    }
+    /// 400 `rated_needs_clock`.
+    pub fn rated_needs_clock() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "rated_needs_clock",
+            "a rated game needs a time control (\"clock\": \"3+2\", say)",
+        )
+    }
+    /// 400 `rated_needs_accounts`.
+    pub fn rated_needs_accounts(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "rated_needs_accounts", m)
+    }
+    /// 403 `forbidden`: the seat is another account's.
+    pub fn not_your_seat(seat: usize) -> Self {
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            format!("seat {seat} is played by another account"),
+        )
+    }
+    /// 404 `no_such_player`.
+    pub fn no_such_player(name: &str) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "no_such_player",
+            format!("no player named {name:?}"),
+        )
+    }
+    /// 404 `no_such_seek`.
+    pub fn no_such_seek(id: &str) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "no_such_seek",
+            format!("no seek {id:?} is waiting: it was accepted, cancelled or has expired"),
+        )
+    }
+    /// 400 `own_seek`.
+    pub fn own_seek() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "own_seek",
+            "this is your own seek: wait for someone else to accept it",
+        )
+    }
+    /// 400 `out_of_range`.
+    pub fn out_of_range(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "out_of_range", m)
+    }
+
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
         json!({"error": self.code, "message": self.message})
@@ -174,6 +273,11 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
+        let mut res = (self.status, Json(self.body())).into_response();
+        if let Some(s) = self.retry_after {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        res
     }
 }

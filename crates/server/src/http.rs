@@ -23,6 +23,7 @@ use crate::actions::{Acted, ActionKind, ActionRequest};
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
 use crate::store::LobbyQuery;
+use crate::players::{self, Viewer, account, pages, seeks};
 use crate::views::JoinAnswer;
 use crate::{BODY_LIMIT, ops, web, ws};
 
@@ -66,10 +67,27 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/name", post(name))
         .route("/games/{id}/ws", get(ws::upgrade))
+        .route("/games/{id}/claim", post(players::seats::claim))
+        .route("/account", get(account::me).delete(account::delete))
+        .route("/account/signup", post(account::signup))
+        .route("/account/login", post(account::login))
+        .route("/account/logout", post(account::logout))
+        .route("/account/password", post(account::password))
+        .route("/account/export", get(account::export))
+        .route("/players/{name}", get(pages::profile))
+        .route("/players/{name}/games", get(pages::games))
+        .route("/players/{name}/history/{pool}", get(pages::history))
+        .route("/players/{name}/vs/{other}", get(pages::versus))
+        .route("/leaderboard/{pool}", get(pages::leaderboard))
+        .route("/seeks", get(seeks::list).post(seeks::create))
+        .route("/seeks/quick", post(seeks::quick))
+        .route("/seeks/{id}", get(seeks::status).delete(seeks::cancel))
+        .route("/seeks/{id}/accept", post(seeks::accept))
         .fallback(api_not_found)
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(require_json))
+        .layer(middleware::from_fn(players::same_origin_only))
         .with_state(app.clone());
     Router::new()
         .nest("/api", api)
@@ -79,10 +97,15 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(middleware::from_fn_with_state(app, ops::count_requests))
 }
 
-/// A POST must say it sends JSON: a browser sends a cross-site form or
-/// `text/plain` POST without asking, but never one that claims JSON.
+/// A POST (or DELETE) must say it sends JSON: a browser sends a
+/// cross-site form or `text/plain` POST without asking, but never one
+/// that claims JSON. A DELETE without a body needs no type.
 async fn require_json(req: Request, next: Next) -> Response {
-    if req.method() == Method::POST {
+    let has_body = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .is_some_and(|v| v.as_bytes() != b"0");
+    if req.method() == Method::POST || (req.method() == Method::DELETE && has_body) {
         let json = req
             .headers()
             .get(header::CONTENT_TYPE)
@@ -126,7 +149,7 @@ async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
 
 /// Reads a JSON body (its content type checked by [`require_json`]); maps
 /// every failure to the API's errors.
-fn body<T: DeserializeOwned>(b: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T: DeserializeOwned>(b: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = b.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::body_too_large(BODY_LIMIT)
@@ -137,7 +160,7 @@ fn body<T: DeserializeOwned>(b: Result<Bytes, BytesRejection>) -> Result<T, ApiE
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("bad JSON: {e}")))
 }
 
-fn json_bytes(status: StatusCode, bytes: Bytes) -> Response {
+pub(crate) fn json_bytes(status: StatusCode, bytes: Bytes) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "application/json")],
@@ -195,7 +218,7 @@ async fn list(
 }
 
 /// The id of a lobby entry given as JSON.
-fn last_id(entry: Option<&serde_json::value::RawValue>) -> Option<String> {
+pub(crate) fn last_id(entry: Option<&serde_json::value::RawValue>) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct Id {
         id: String,
@@ -206,9 +229,11 @@ fn last_id(entry: Option<&serde_json::value::RawValue>) -> Option<String> {
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
+    viewer: Viewer,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: CreateRequest = body(b)?;
+    let mut req: CreateRequest = body(b)?;
+    req.account = viewer.key;
     // Counted once the request reads as one: a typo costs no allowance.
     app.admit_new_game(client.ip())?;
     let out = app.create(req).await?;
@@ -269,11 +294,13 @@ async fn analysis(
 async fn play(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
+    viewer: Viewer,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     // An unknown game is 404 whatever the body says.
     app.slot(&id).await?;
-    let req: MoveRequest = body(b)?;
+    let mut req: MoveRequest = body(b)?;
+    req.account = viewer.key;
     let played = app.play(&id, req).await?;
     Ok(json_bytes(StatusCode::OK, played.snapshot.json.clone()))
 }
@@ -292,11 +319,13 @@ async fn do_act(
     app: Arc<App>,
     id: String,
     kind: ActionKind,
+    viewer: Viewer,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     // An unknown game is 404 whatever the body says.
     app.slot(&id).await?;
-    let req: ActionRequest = body(b)?;
+    let mut req: ActionRequest = body(b)?;
+    req.account = viewer.key;
     let acted = app.act(&id, kind, req).await?;
     Ok(json_bytes(StatusCode::OK, acted_json(&acted)))
 }
@@ -307,9 +336,10 @@ macro_rules! action_handlers {
         async fn $name(
             State(app): State<Arc<App>>,
             GameId(id): GameId,
+            viewer: Viewer,
             b: Result<Bytes, BytesRejection>,
         ) -> Result<Response, ApiError> {
-            do_act(app, id, $kind, b).await
+            do_act(app, id, $kind, viewer, b).await
         }
     )*};
 }
@@ -359,6 +389,7 @@ async fn record(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Respo
 async fn join(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
+    viewer: Viewer,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Json<JoinAnswer>, ApiError> {
     app.slot(&id).await?;
@@ -369,5 +400,5 @@ async fn join(
         },
         _ => body(b)?,
     };
-    Ok(Json(app.join(&id, req.seat, req.name).await?))
+    Ok(Json(app.join(&id, req.seat, req.name, viewer.key).await?))
 }

@@ -15,6 +15,7 @@
 //!     connections: kyoku_server::ConnectionLimits::default(),
 //!     abandon_after: Some(kyoku_server::ABANDON_AFTER),
 //!     keep_idle: kyoku_server::KEEP_IDLE,
+//!     secure_cookies: false,
 //! })
 //! .await?;
 //! println!("listening on http://{}", server.addr());
@@ -35,6 +36,7 @@ mod listen;
 mod live;
 mod metrics;
 pub mod ops;
+pub mod players;
 mod programs;
 pub mod store;
 mod tokens;
@@ -81,6 +83,10 @@ pub struct Config {
     /// (no program thinking, no clock, no WebSocket), leaves memory; it is
     /// read from the store again when asked for.
     pub keep_idle: Duration,
+    /// The server is reached over HTTPS (behind a proxy that ends TLS):
+    /// the session cookie is marked `Secure`, so a browser never sends it
+    /// over plain HTTP.
+    pub secure_cookies: bool,
 }
 
 /// The default of [`Config::keep_idle`]: 30 seconds.
@@ -235,6 +241,7 @@ impl Server {
             programs,
             config.abandon_after,
             config.keep_idle,
+            config.secure_cookies,
         );
         app.bring_in_due().await;
         app.start_keeper();

@@ -12,10 +12,11 @@ use kyoku_games::{GameKind, GameStatus, Session, SessionError};
 use serde_json::Value;
 use tokio::sync::{Mutex, watch};
 
-use crate::store::{GameRow, Listing, SeatRow};
-use crate::tokens::{TokenHash, hex, parse_stored};
+use crate::error::ApiError;
+use crate::store::{GameRow, Listing, PlayerRow, SeatRow};
+use crate::tokens::{Token, TokenHash, hex, parse_stored, parse_token, token_matches};
 use crate::views::{
-    GameState, HistoryEntry, LobbyEntry, OffersView, ResultView, SeatView, ToActView,
+    GameState, HistoryEntry, LobbyEntry, OffersView, PlayerView, ResultView, SeatView, ToActView,
 };
 
 /// Who may play a human seat.
@@ -60,6 +61,14 @@ pub struct Live {
     /// This instance holds the game's lease: it runs its programs and
     /// decides its flag falls (always, with one instance on SQLite).
     pub leased: bool,
+    /// A rated game: its end moves its players' ratings.
+    pub rated: bool,
+    /// Per seat: the account playing it, if any (people signed in; in
+    /// rated games, program levels too).
+    pub players: Vec<Option<PlayerRow>>,
+    /// The store has the game as over: its end (outcomes, ratings) is
+    /// written.
+    pub end_stored: bool,
 }
 
 /// Why a stored game cannot be loaded.
@@ -129,7 +138,16 @@ impl Live {
         let mut session =
             Session::resume_with(game, &specs, seeds, Failure::StandIn, &moves, programs)?;
         session.restore_life(life, move_clocks);
+        let mut players = vec![None; specs.len()];
+        for p in &row.players {
+            if let Some(slot) = players.get_mut(p.seat.wrapping_sub(1)) {
+                *slot = Some(p.clone());
+            }
+        }
         Ok(Live {
+            rated: row.rated,
+            players,
+            end_stored: session.outcome().is_some(),
             session,
             humans,
             seed: row.seed,
@@ -220,14 +238,42 @@ impl Live {
             .specs()
             .iter()
             .enumerate()
-            .map(|(i, spec)| SeatView {
-                seat: i + 1,
-                kind: spec.to_string(),
-                open: self.humans[i].as_ref().is_some_and(|h| h.open),
-                stand_in: self.session.stand_in(i).map(str::to_string),
-                out: self.session.is_out(i),
+            .map(|(i, spec)| {
+                let player = self.players.get(i).and_then(Option::as_ref);
+                SeatView {
+                    seat: i + 1,
+                    kind: spec.to_string(),
+                    open: self.humans[i].as_ref().is_some_and(|h| h.open),
+                    stand_in: self.session.stand_in(i).map(str::to_string),
+                    out: self.session.is_out(i),
+                    player: player.map(PlayerView::of),
+                    rating_diff: player.and_then(|p| p.diff).map(|d| d.round() as i64),
+                }
             })
             .collect()
+    }
+
+    /// Who may act for `seat` (1-based): the holder of its token, or the
+    /// account in it. Answers the token when one proved the right (a
+    /// rematch derives the seat's next token from it).
+    pub fn may_act(
+        &self,
+        seat: usize,
+        token: Option<&str>,
+        account: Option<&str>,
+    ) -> Result<Option<Token>, ApiError> {
+        let i = seat.wrapping_sub(1);
+        let Some(human) = self.humans.get(i).and_then(Option::as_ref) else {
+            return Err(ApiError::forbidden(seat));
+        };
+        if token_matches(&human.token, token) {
+            return Ok(token.and_then(parse_token));
+        }
+        match self.players.get(i).and_then(Option::as_ref) {
+            Some(p) if account == Some(p.key.as_str()) => Ok(None),
+            Some(_) => Err(ApiError::not_your_seat(seat)),
+            None => Err(ApiError::forbidden(seat)),
+        }
     }
 
     /// Each seat's name: a person's (or "Anonymous"); `None` for programs
@@ -246,6 +292,7 @@ impl Live {
     pub fn entry(&self, id: &str) -> LobbyEntry {
         let game = self.session.game();
         LobbyEntry {
+            rated: self.rated,
             names: self.names(),
             clock: self.session.time_control().map(|c| c.to_string()),
             moves: self.moves(),

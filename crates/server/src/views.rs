@@ -22,6 +22,37 @@ pub struct SeatView {
     pub stand_in: Option<String>,
     /// The seat has left the contest (Shiamgon: resigned or out of time).
     pub out: bool,
+    /// The account playing it: a person signed in, or (in rated games) a
+    /// program level; `null` for anonymous seats.
+    pub player: Option<PlayerView>,
+    /// The rating change a rated game made, once over.
+    pub rating_diff: Option<i64>,
+}
+
+/// The account in a seat, as everyone sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    /// The name (`deleted` once its owner deleted the account; a
+    /// program's spec).
+    pub username: String,
+    /// The rating in the game's pool when the seat was taken, rounded.
+    pub rating: i64,
+    /// The rating was provisional then (shown with "?").
+    pub provisional: bool,
+    /// A program level, not a person.
+    pub program: bool,
+}
+
+impl PlayerView {
+    /// The view of a stored player.
+    pub fn of(p: &crate::store::PlayerRow) -> PlayerView {
+        PlayerView {
+            username: p.username.clone(),
+            rating: p.rating.round() as i64,
+            provisional: p.rd > kyoku_rating::PROVISIONAL_RD,
+            program: p.program,
+        }
+    }
 }
 
 /// Who acts now.
@@ -97,6 +128,8 @@ pub struct LobbyEntry {
     pub options: Value,
     /// Its seats.
     pub seats: Vec<SeatView>,
+    /// Rated: its end moves its players' ratings.
+    pub rated: bool,
     /// Each seat's display name: a person's name or "Anonymous"; `null` for
     /// programs and seats not joined yet.
     pub names: Vec<Option<String>>,
@@ -178,8 +211,9 @@ pub struct RematchSeat {
     pub id: String,
     /// The seat there (1-based).
     pub seat: usize,
-    /// Its token.
-    pub token: String,
+    /// Its token (`null` for a seat an account plays: the account plays
+    /// the new seat too).
+    pub token: Option<String>,
 }
 
 /// A seat of a new game, with its token for the creator.

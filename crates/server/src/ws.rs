@@ -20,6 +20,7 @@ use crate::error::ApiError;
 use crate::http::GameId;
 use crate::limit::Bucket;
 use crate::live::Snapshot;
+use crate::players::Viewer;
 use crate::ops::GOING_AWAY;
 use crate::tokens::parse_token;
 
@@ -42,6 +43,7 @@ const READ_LIMIT: usize = 16 * BODY_LIMIT;
 pub async fn upgrade(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
+    viewer: Viewer,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let slot = app.slot(&id).await?;
@@ -51,7 +53,7 @@ pub async fn upgrade(
         .max_message_size(READ_LIMIT)
         .max_frame_size(READ_LIMIT)
         .on_upgrade(move |socket| async move {
-            connection(app, id, slot.subscribe(), socket).await;
+            connection(app, id, viewer.key, slot.subscribe(), socket).await;
             drop(pass);
         }))
 }
@@ -86,6 +88,7 @@ fn error_msg(r: &Value, e: &ApiError) -> Message {
 async fn connection(
     app: Arc<App>,
     id: String,
+    account: Option<String>,
     mut states: watch::Receiver<Arc<Snapshot>>,
     mut socket: WebSocket,
 ) {
@@ -162,7 +165,7 @@ async fn connection(
                     }
                     continue;
                 }
-                let (reply, proved) = handle(&app, &id, text.as_str()).await;
+                let (reply, proved) = handle(&app, &id, account.as_deref(), text.as_str()).await;
                 if let Some(p) = proved.filter(|p| !seats.contains(p)) {
                     seats.push(p);
                 }
@@ -190,7 +193,7 @@ fn rematch_messages(
         .iter()
         .filter_map(|(seat, token)| {
             let token = parse_token(token)?;
-            let place = rematch_place(n, old_id, new_id, seat - 1, &token);
+            let place = rematch_place(n, old_id, new_id, seat - 1, Some(&token));
             let msg = json!({
                 "type": "rematch",
                 "id": place.id,
@@ -206,7 +209,12 @@ fn rematch_messages(
 /// a game action (`"type"`: `resign`, `abort`, `draw`, `takeback`,
 /// `rematch`, `name`); the answer is an ack or an error, and the seat and token
 /// when they proved right.
-async fn handle(app: &Arc<App>, id: &str, text: &str) -> (Message, Option<(usize, String)>) {
+async fn handle(
+    app: &Arc<App>,
+    id: &str,
+    account: Option<&str>,
+    text: &str,
+) -> (Message, Option<(usize, String)>) {
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
@@ -232,25 +240,28 @@ async fn handle(app: &Arc<App>, id: &str, text: &str) -> (Message, Option<(usize
             return (error_msg(&r, &e), None);
         }
     };
+    let account = account.map(str::to_string);
     match kind {
-        None => play(app, id, value, r).await,
-        Some(kind) => act(app, id, kind, value, r).await,
+        None => play(app, id, account, value, r).await,
+        Some(kind) => act(app, id, kind, account, value, r).await,
     }
 }
 
 async fn play(
     app: &Arc<App>,
     id: &str,
+    account: Option<String>,
     value: Value,
     r: Value,
 ) -> (Message, Option<(usize, String)>) {
-    let req: MoveRequest = match serde_json::from_value(value) {
+    let mut req: MoveRequest = match serde_json::from_value(value) {
         Ok(m) => m,
         Err(e) => {
             let e = ApiError::bad_request(format!("bad move message: {e}"));
             return (error_msg(&r, &e), None);
         }
     };
+    req.account = account;
     let proved = req.token.clone().map(|t| (req.seat, t));
     match app.play(id, req).await {
         Ok(p) => (
@@ -267,16 +278,18 @@ async fn act(
     app: &Arc<App>,
     id: &str,
     kind: ActionKind,
+    account: Option<String>,
     value: Value,
     r: Value,
 ) -> (Message, Option<(usize, String)>) {
-    let req: ActionRequest = match serde_json::from_value(value) {
+    let mut req: ActionRequest = match serde_json::from_value(value) {
         Ok(m) => m,
         Err(e) => {
             let e = ApiError::bad_request(format!("bad action message: {e}"));
             return (error_msg(&r, &e), None);
         }
     };
+    req.account = account;
     let proved = req.token.clone().map(|t| (req.seat, t));
     match app.act(id, kind, req).await {
         Ok(acted) => {

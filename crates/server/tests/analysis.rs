@@ -31,6 +31,7 @@ async fn analysis_reads_the_table_and_says_when_there_is_none() {
         connections: kyoku_server::ConnectionLimits::default(),
         abandon_after: None,
         keep_idle: kyoku_server::KEEP_IDLE,
+        secure_cookies: false,
     })
     .await
     .unwrap();

@@ -40,6 +40,7 @@ async fn start(connections: ConnectionLimits) -> Env {
         connections,
         abandon_after: None,
         keep_idle: kyoku_server::KEEP_IDLE,
+        secure_cookies: false,
     })
     .await
     .unwrap();

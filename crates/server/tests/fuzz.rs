@@ -1220,6 +1220,7 @@ fn config(db: &Path) -> Config {
         new_games_per_minute: 600,
         abandon_after: None,
         keep_idle: kyoku_server::KEEP_IDLE,
+        secure_cookies: false,
         connections: kyoku_server::ConnectionLimits::default(),
     }
 }

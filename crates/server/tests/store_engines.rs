@@ -201,6 +201,8 @@ fn game(id: &str, name: &str, created_at: i64) -> GameRow {
         rematch_of: None,
         rematch: None,
         version: 0,
+        rated: false,
+        players: Vec::new(),
     }
 }
 
@@ -208,6 +210,7 @@ async fn create(s: &Store, id: &str, name: &str, created_at: i64, l: Listing) {
     s.write(Write::Create {
         game: game(id, name, created_at),
         listing: l,
+        seek: None,
     })
     .await
     .expect("create");
@@ -225,6 +228,7 @@ fn add_move(id: &str, version: i64, ply: usize, text: &str) -> Write {
         next_tokens: Vec::new(),
         at: 1_000 + version,
         listing: listing(id, "active", None),
+        end: None,
     }
 }
 
@@ -338,6 +342,7 @@ async fn change_checks_the_version(db: &Db) {
         next_tokens: vec![(2, "bb22".into())],
         at: 2_000,
         listing: listing("g1", "active", None),
+        end: None,
     };
     s.write(takeback).await.expect("takeback");
     let g = loaded(s, "g1").await;
@@ -369,6 +374,7 @@ async fn a_taken_seat_conflicts(db: &Db) {
         token: format!("t{version}"),
         life: format!("{{\"joined\":{version}}}"),
         listing: listing("g1", "active", None),
+        player: None,
     };
     s.write(join(0)).await.expect("join");
     let again = s.write(join(1)).await;

@@ -9,6 +9,7 @@
 //! the due deadlines and the abandoned games are answered by indexed
 //! queries, so the server holds in memory only the games in play.
 
+mod players;
 mod postgres;
 mod sqlite;
 
@@ -18,12 +19,16 @@ use std::time::Duration;
 use prometheus_client::metrics::histogram::Histogram;
 use tokio::sync::broadcast;
 
+pub use players::{
+    AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
+    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle,
+};
 pub use postgres::PgStore;
 pub use sqlite::{SqliteStore, SyncMode};
 
 /// The schema version this build writes; a database with a newer one is
 /// refused (a newer kyoku migrated it).
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// A storage failure, for a person.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -183,6 +188,11 @@ pub struct GameRow {
     /// Changes stored since it was created: a change made on an older
     /// version is refused.
     pub version: i64,
+    /// A rated game: its end moves the ratings of its players.
+    pub rated: bool,
+    /// The accounts (people and, in rated games, program levels) in its
+    /// seats.
+    pub players: Vec<PlayerRow>,
 }
 
 /// What the store's queries read of a game besides its moves: its lobby
@@ -208,6 +218,9 @@ pub enum Write {
         game: GameRow,
         /// Its listing.
         listing: Listing,
+        /// The seek it answers: taken in the same transaction, or the
+        /// game is not made ([`StoreError::Conflict`] when it is gone).
+        seek: Option<String>,
     },
     /// A change of a game: the moves from `first_ply` (0-based) on are
     /// replaced by `moves` (a takeback leaves fewer, a move adds), its life
@@ -233,6 +246,9 @@ pub enum Write {
         at: i64,
         /// The new listing.
         listing: Listing,
+        /// Set when the change ends the game: its outcomes and ratings
+        /// are written with it.
+        end: Option<GameEnd>,
     },
     /// A rematch: the new game created and linked with the old one.
     Rematch {
@@ -261,6 +277,22 @@ pub enum Write {
         life: String,
         /// The new listing.
         listing: Listing,
+        /// The account of who joined, if signed in.
+        player: Option<PlayerRow>,
+    },
+    /// A seat bound to an account after the game was made (a person who
+    /// played it before signing in).
+    Claim {
+        /// The game.
+        id: String,
+        /// The version the seat was claimed on.
+        version: i64,
+        /// The account now in the seat.
+        player: PlayerRow,
+        /// The game's life (JSON).
+        life: String,
+        /// The new listing.
+        listing: Listing,
     },
     /// The listing of a game stored before listings were (filled in once,
     /// when a database from an older kyoku is first opened).
@@ -282,9 +314,9 @@ impl Write {
         match self {
             Write::Create { game, .. } => Some((&game.id, 0)),
             Write::Rematch { game, .. } => Some((&game.id, 0)),
-            Write::Change { id, version, .. } | Write::Join { id, version, .. } => {
-                Some((id, version + 1))
-            }
+            Write::Change { id, version, .. }
+            | Write::Join { id, version, .. }
+            | Write::Claim { id, version, .. } => Some((id, version + 1)),
             Write::Listing { .. } | Write::Probe => None,
         }
     }
@@ -312,7 +344,8 @@ pub struct Changed {
     pub version: i64,
 }
 
-/// The store: a cheap handle to one engine.
+/// The store: a cheap handle to one engine. Games are its own; what it
+/// keeps of players is in `players.rs`.
 #[derive(Clone)]
 pub struct Store {
     engine: Engine,
@@ -362,8 +395,9 @@ impl Store {
         self.commit_seconds = Some(h);
     }
 
-    /// Commits one write; returns once it is durable.
-    pub async fn write(&self, w: Write) -> Result<(), StoreError> {
+    /// Commits one write; returns once it is durable, with what the
+    /// write settled besides (the ratings of a rated game it ended).
+    pub async fn write(&self, w: Write) -> Result<Written, StoreError> {
         let began = std::time::Instant::now();
         let probe = matches!(w, Write::Probe);
         let out = match &self.engine {

@@ -9,6 +9,7 @@
 //! instances' clocks do not matter.
 
 mod listen;
+mod players;
 mod schema;
 mod tls;
 
@@ -28,7 +29,7 @@ use tokio_postgres::{Config, Connection, IsolationLevel, Row, Socket};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::{
-    Changed, GameRow, LEASE, Listing, LobbyQuery, MoveRow, SeatRow, StoreError, Write,
+    Changed, GameRow, LEASE, Listing, LobbyQuery, MoveRow, SeatRow, StoreError, Write, Written,
     without_password,
 };
 
@@ -314,10 +315,10 @@ impl PgStore {
 
     /// Commits one write in its own transaction, announcing a change of a
     /// game to the other instances; returns once it is durable.
-    pub async fn write(&self, w: Write) -> Result<(), StoreError> {
+    pub async fn write(&self, w: Write) -> Result<Written, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
-        apply(&tx, &w).await?;
+        let written = apply(&tx, &w).await?;
         let mut news: Vec<(&str, i64)> = w.changed().into_iter().collect();
         // A rematch changes the old game too (its link and offers).
         if let Write::Rematch {
@@ -333,13 +334,14 @@ impl PgStore {
                 .await
                 .map_err(failed)?;
         }
-        tx.commit().await.map_err(failed)
+        tx.commit().await.map_err(failed)?;
+        Ok(written)
     }
 
     /// Whether the database takes a write transaction within `within`.
     pub async fn ready(&self, within: Duration) -> Result<(), StoreError> {
         match tokio::time::timeout(within, self.write(Write::Probe)).await {
-            Ok(r) => r,
+            Ok(r) => r.map(|_| ()),
             Err(_) => Err(StoreError::Failed(format!(
                 "PostgreSQL did not answer within {} ms",
                 within.as_millis()
@@ -362,7 +364,7 @@ impl PgStore {
         let Some(row) = tx
             .query_opt(
                 "SELECT id, game, options, seed, created_at, updated_at, life, rematch_of,
-                        rematch, version
+                        rematch, version, rated
                  FROM games WHERE id = $1",
                 &[&id],
             )
@@ -403,6 +405,7 @@ impl PgStore {
                 clocks: r.get(2),
             })
             .collect();
+        g.players = players::of_game(&tx, id).await?;
         tx.commit().await.map_err(failed)?;
         Ok(Some(g))
     }
@@ -589,6 +592,8 @@ fn game_row(r: &Row) -> GameRow {
         rematch_of: r.get(7),
         rematch: r.get(8),
         version: r.get(9),
+        rated: r.get(10),
+        players: Vec::new(),
     }
 }
 
@@ -650,9 +655,19 @@ async fn set_next_tokens(
     Ok(())
 }
 
-async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
+async fn apply(tx: &Tx<'_>, w: &Write) -> Result<Written, StoreError> {
+    let mut written = Written::default();
     match w {
-        Write::Create { game, listing } => insert_game(tx, game, listing).await,
+        Write::Create {
+            game,
+            listing,
+            seek,
+        } => {
+            if let Some(seek) = seek {
+                players::take_seek(tx, seek, &game.id).await?;
+            }
+            insert_game(tx, game, listing).await?;
+        }
         Write::Rematch {
             game,
             listing,
@@ -674,7 +689,7 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
                 return Err(StoreError::Conflict);
             }
             insert_game(tx, game, listing).await?;
-            set_next_tokens(tx, old, next_tokens).await
+            set_next_tokens(tx, old, next_tokens).await?;
         }
         Write::Change {
             id,
@@ -686,6 +701,7 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
             next_tokens,
             at,
             listing,
+            end,
         } => {
             bump(tx, id, *version, listing, life, Some(*at)).await?;
             set_next_tokens(tx, id, next_tokens).await?;
@@ -698,7 +714,10 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
                     .await
                     .map_err(failed)?;
             }
-            insert_moves(tx, id, *first_ply, moves, *at).await
+            insert_moves(tx, id, *first_ply, moves, *at).await?;
+            if let Some(end) = end {
+                written.rating_diffs = players::end_game(tx, id, end, *at).await?;
+            }
         }
         Write::Join {
             id,
@@ -707,9 +726,23 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
             token,
             life,
             listing,
+            player,
         } => {
             bump(tx, id, *version, listing, life, None).await?;
-            take_seat(tx, id, *seat, token).await
+            take_seat(tx, id, *seat, token).await?;
+            if let Some(p) = player {
+                players::insert_player(tx, id, p).await?;
+            }
+        }
+        Write::Claim {
+            id,
+            version,
+            player,
+            life,
+            listing,
+        } => {
+            bump(tx, id, *version, listing, life, None).await?;
+            players::insert_player(tx, id, player).await?;
         }
         Write::Listing { id, listing } => {
             tx.execute(
@@ -718,10 +751,10 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<(), StoreError> {
             )
             .await
             .map_err(failed)?;
-            Ok(())
         }
-        Write::Probe => probe(tx).await,
+        Write::Probe => probe(tx).await?,
     }
+    Ok(written)
 }
 
 /// Takes open seat `seat` of game `id` with token hash `token`; refuses
@@ -760,8 +793,8 @@ async fn probe(tx: &Tx<'_>) -> Result<(), StoreError> {
 async fn insert_game(tx: &Tx<'_>, g: &GameRow, listing: &Listing) -> Result<(), StoreError> {
     let sql = format!(
         "INSERT INTO games (id, game, options, seed, status, created_at, updated_at, life,
-                            rematch_of, summary, wake_at, version, changed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, {NOW_MS})"
+                            rematch_of, summary, wake_at, version, changed_at, rated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, {NOW_MS}, $12)"
     );
     tx.execute(
         &sql,
@@ -777,10 +810,14 @@ async fn insert_game(tx: &Tx<'_>, g: &GameRow, listing: &Listing) -> Result<(), 
             &g.rematch_of,
             &listing.summary,
             &listing.wake_at,
+            &g.rated,
         ],
     )
     .await
     .map_err(failed)?;
+    for p in &g.players {
+        players::insert_player(tx, &g.id, p).await?;
+    }
     let st = tx
         .prepare_cached(
             "INSERT INTO seats (game_id, seat, kind, token, open) VALUES ($1, $2, $3, $4, $5)",

@@ -16,10 +16,26 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    Changed, GameRow, Listing, LobbyQuery, MoveRow, SCHEMA_VERSION, SeatRow, StoreError, Write,
+    Changed, GameRow, Listing, LobbyQuery, MoveRow, SCHEMA_VERSION, SeatRow,
+    StoreError, Write, Written,
 };
 
-type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+mod players;
+
+/// What a job of the writer answers: a [`Written`] for a [`Write`], the
+/// closure's own value for a [`Op::Run`].
+type Answer = Result<Box<dyn std::any::Any + Send>, StoreError>;
+
+/// A job for the writer thread.
+enum Op {
+    /// A write of a game.
+    Write(Write),
+    /// Any other change (accounts, sessions, seeks), run in the writer's
+    /// transaction like a write.
+    Run(Box<dyn FnOnce(&Connection) -> Answer + Send>),
+}
+
+type Job = (Op, oneshot::Sender<Answer>);
 
 /// The SQLite engine of [`super::Store`].
 pub struct SqliteStore {
@@ -102,6 +118,79 @@ CREATE INDEX games_idle ON games (status, updated_at) WHERE wake_at IS NULL;
 CREATE INDEX games_unlisted ON games (id) WHERE summary IS NULL;
 ";
 
+/// Version 3: players. Accounts and their sessions (ids stored only as
+/// hashes), failed logins, ratings per pool and their history, the
+/// accounts in the seats of each game, and seeks. A program level has
+/// ratings but no account: its key is its spec (`ai:3`).
+const SCHEMA_V3: &str = "
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE accounts (
+    key TEXT PRIMARY KEY,
+    username TEXT NOT NULL,
+    password TEXT,
+    created_at INTEGER NOT NULL,
+    deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE sessions (
+    hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account);
+CREATE TABLE login_failures (key TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE INDEX login_failures_key ON login_failures (key, at);
+CREATE TABLE ratings (
+    account TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    last_at INTEGER,
+    PRIMARY KEY (account, pool)
+);
+CREATE INDEX ratings_board ON ratings (pool, rating DESC);
+CREATE TABLE rating_history (
+    account TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    PRIMARY KEY (account, pool, game_id)
+);
+CREATE INDEX rating_history_at ON rating_history (account, pool, at);
+CREATE TABLE game_players (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    account TEXT NOT NULL,
+    program INTEGER NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    diff REAL,
+    outcome TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX game_players_account ON game_players (account, created_at DESC, game_id DESC);
+CREATE TABLE seeks (
+    id TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    clock TEXT,
+    rated INTEGER NOT NULL,
+    range_lo INTEGER,
+    range_hi INTEGER,
+    created_at INTEGER NOT NULL,
+    alive_at INTEGER NOT NULL,
+    game_id TEXT
+);
+CREATE INDEX seeks_waiting ON seeks (created_at) WHERE game_id IS NULL;
+CREATE INDEX seeks_account ON seeks (account);
+";
+
 /// Adds the columns an older database lacks.
 fn add_columns(conn: &Connection) -> Result<(), StoreError> {
     for (table, column, definition) in ADDED_COLUMNS {
@@ -139,11 +228,13 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         // scan of every seat is done once, not at every start.
         hash_plain_tokens(conn)?;
     }
-    if found < 2 {
-        let tx = conn.unchecked_transaction()?;
-        tx.execute_batch(SCHEMA_V2)?;
-        tx.pragma_update(None, "user_version", 2)?;
-        tx.commit()?;
+    for (version, step) in [(2, SCHEMA_V2), (3, SCHEMA_V3)] {
+        if found < version {
+            let tx = conn.unchecked_transaction()?;
+            tx.execute_batch(step)?;
+            tx.pragma_update(None, "user_version", version)?;
+            tx.commit()?;
+        }
     }
     Ok(())
 }
@@ -268,10 +359,31 @@ impl SqliteStore {
     }
 
     /// Commits one write; returns once it is durable.
-    pub async fn write(&self, w: Write) -> Result<(), StoreError> {
+    pub async fn write(&self, w: Write) -> Result<Written, StoreError> {
+        let any = self.job(Op::Write(w)).await?;
+        Ok(any.downcast::<Written>().map(|w| *w).unwrap_or_default())
+    }
+
+    /// Runs `f` on the writer's connection inside its transaction (in a
+    /// savepoint of its own: a failure undoes only `f`'s changes);
+    /// returns once committed.
+    pub(crate) async fn run<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<R, StoreError> + Send + 'static,
+    ) -> Result<R, StoreError> {
+        let op = Op::Run(Box::new(move |c| {
+            f(c).map(|r| Box::new(r) as Box<dyn std::any::Any + Send>)
+        }));
+        let any = self.job(op).await?;
+        any.downcast::<R>()
+            .map(|r| *r)
+            .map_err(|_| StoreError::Failed("the writer answered in the wrong type".into()))
+    }
+
+    async fn job(&self, op: Op) -> Answer {
         let stopped = || StoreError::Failed("the writer has stopped".into());
         let (done, wait) = oneshot::channel();
-        self.tx.send((w, done)).map_err(|_| stopped())?;
+        self.tx.send((op, done)).map_err(|_| stopped())?;
         wait.await.map_err(|_| stopped())?
     }
 
@@ -288,7 +400,7 @@ impl SqliteStore {
             )));
         }
         match tokio::time::timeout(within, self.write(Write::Probe)).await {
-            Ok(r) => r,
+            Ok(r) => r.map(|_| ()),
             Err(_) => Err(StoreError::Failed(format!(
                 "the database did not answer within {} ms (locked by another process, \
                  or the disk is stuck)",
@@ -415,11 +527,13 @@ fn load_game(c: &Connection, id: &str) -> Result<Option<GameRow>, StoreError> {
     let row = c
         .prepare_cached(
             "SELECT id, game, options, seed, created_at, updated_at, life, rematch_of, rematch,
-                    version
+                    version, rated
              FROM games WHERE id = ?1",
         )?
         .query_row([id], |r| {
             Ok(GameRow {
+                rated: r.get::<_, i64>(10)? != 0,
+                players: Vec::new(),
                 id: r.get(0)?,
                 game: r.get(1)?,
                 options: r.get(2)?,
@@ -459,6 +573,7 @@ fn load_game(c: &Connection, id: &str) -> Result<Option<GameRow>, StoreError> {
             })
         })?
         .collect::<Result<_, _>>()?;
+    g.players = players::of_game(c, id)?;
     Ok(Some(g))
 }
 
@@ -507,9 +622,19 @@ fn set_next_tokens(
     Ok(())
 }
 
-fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
+fn apply(conn: &Connection, w: &Write) -> Result<Written, StoreError> {
+    let mut written = Written::default();
     match w {
-        Write::Create { game, listing } => insert_game(conn, game, listing)?,
+        Write::Create {
+            game,
+            listing,
+            seek,
+        } => {
+            if let Some(seek) = seek {
+                players::take_seek(conn, seek, &game.id)?;
+            }
+            insert_game(conn, game, listing)?;
+        }
         Write::Rematch {
             game,
             listing,
@@ -539,6 +664,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
             next_tokens,
             at,
             listing,
+            end,
         } => {
             bump(conn, id, *version, listing, life, Some(*at))?;
             set_next_tokens(conn, id, next_tokens)?;
@@ -547,6 +673,9 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
                     .execute(params![id, *first_ply as i64])?;
             }
             insert_moves(conn, id, *first_ply, moves, *at)?;
+            if let Some(end) = end {
+                written.rating_diffs = players::end_game(conn, id, end, *at)?;
+            }
         }
         Write::Join {
             id,
@@ -555,6 +684,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
             token,
             life,
             listing,
+            player,
         } => {
             bump(conn, id, *version, listing, life, None)?;
             let n = conn.execute(
@@ -564,6 +694,19 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
             if n != 1 {
                 return Err(StoreError::Conflict);
             }
+            if let Some(p) = player {
+                players::insert_player(conn, id, p)?;
+            }
+        }
+        Write::Claim {
+            id,
+            version,
+            player,
+            life,
+            listing,
+        } => {
+            bump(conn, id, *version, listing, life, None)?;
+            players::insert_player(conn, id, player)?;
         }
         Write::Listing { id, listing } => {
             conn.execute(
@@ -576,14 +719,14 @@ fn apply(conn: &Connection, w: &Write) -> Result<(), StoreError> {
                 .query_row([], |_| Ok(()))?;
         }
     }
-    Ok(())
+    Ok(written)
 }
 
 fn insert_game(conn: &Connection, g: &GameRow, listing: &Listing) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO games (id, game, options, seed, status, created_at, updated_at, life,
-                            rematch_of, summary, wake_at, version)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 0)",
+                            rematch_of, summary, wake_at, version, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 0, ?12)",
         params![
             g.id,
             g.game,
@@ -596,8 +739,12 @@ fn insert_game(conn: &Connection, g: &GameRow, listing: &Listing) -> Result<(), 
             g.rematch_of,
             listing.summary,
             listing.wake_at,
+            g.rated as i64,
         ],
     )?;
+    for p in &g.players {
+        players::insert_player(conn, &g.id, p)?;
+    }
     for (i, s) in g.seats.iter().enumerate() {
         conn.execute(
             "INSERT INTO seats (game_id, seat, kind, token, open) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -651,7 +798,7 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+        let mut results: Vec<Answer> = Vec::with_capacity(batch.len());
         if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
             let e = StoreError::from(e);
             for (_, done) in batch {
@@ -659,14 +806,25 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
             }
             continue;
         }
-        for (w, _) in &batch {
+        let mut done_list = Vec::with_capacity(batch.len());
+        for (op, done) in batch {
+            done_list.push(done);
             let r = conn
                 .execute_batch("SAVEPOINT w")
                 .map_err(StoreError::from)
-                .and_then(|_| apply(&conn, w));
+                .and_then(|_| match op {
+                    Op::Write(w) => {
+                        apply(&conn, &w).map(|x| Box::new(x) as Box<dyn std::any::Any + Send>)
+                    }
+                    Op::Run(f) => f(&conn),
+                });
             match r {
-                Ok(()) => {
-                    results.push(conn.execute_batch("RELEASE w").map_err(Into::into));
+                Ok(x) => {
+                    results.push(
+                        conn.execute_batch("RELEASE w")
+                            .map(|_| x)
+                            .map_err(Into::into),
+                    );
                 }
                 Err(e) => {
                     let _ = conn.execute_batch("ROLLBACK TO w; RELEASE w");
@@ -677,12 +835,12 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
         if let Err(e) = conn.execute_batch("COMMIT") {
             let _ = conn.execute_batch("ROLLBACK");
             let e = StoreError::from(e);
-            for (_, done) in batch {
+            for done in done_list {
                 let _ = done.send(Err(e.clone()));
             }
             continue;
         }
-        for ((_, done), r) in batch.into_iter().zip(results) {
+        for (done, r) in done_list.into_iter().zip(results) {
             let _ = done.send(r);
         }
     }

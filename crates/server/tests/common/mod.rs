@@ -78,6 +78,7 @@ pub fn config(db: &Location) -> Config {
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
         abandon_after: None,
         keep_idle: kyoku_server::KEEP_IDLE,
+        secure_cookies: false,
         connections: kyoku_server::ConnectionLimits::default(),
     }
 }

@@ -64,9 +64,81 @@ CREATE INDEX games_unlisted ON games (id) WHERE summary IS NULL;
 CREATE INDEX games_leased ON games (lease_holder) WHERE lease_holder IS NOT NULL;
 ";
 
+/// Version 3: players, as in SQLite's version 3 (accounts, sessions,
+/// failed logins, ratings and their history, the accounts in the seats of
+/// each game, seeks).
+const SCHEMA_V3: &str = "
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+CREATE TABLE accounts (
+    key TEXT PRIMARY KEY,
+    username TEXT NOT NULL,
+    password TEXT,
+    created_at BIGINT NOT NULL,
+    deleted BOOLEAN NOT NULL DEFAULT false
+);
+CREATE TABLE sessions (
+    hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account);
+CREATE TABLE login_failures (key TEXT NOT NULL, at BIGINT NOT NULL);
+CREATE INDEX login_failures_key ON login_failures (key, at);
+CREATE TABLE ratings (
+    account TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL,
+    last_at BIGINT,
+    PRIMARY KEY (account, pool)
+);
+CREATE INDEX ratings_board ON ratings (pool, rating DESC);
+CREATE TABLE rating_history (
+    account TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (account, pool, game_id)
+);
+CREATE INDEX rating_history_at ON rating_history (account, pool, at);
+CREATE TABLE game_players (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    account TEXT NOT NULL,
+    program BOOLEAN NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    diff DOUBLE PRECISION,
+    outcome TEXT,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX game_players_account ON game_players (account, created_at DESC, game_id DESC);
+CREATE TABLE seeks (
+    id TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    clock TEXT,
+    rated BOOLEAN NOT NULL,
+    range_lo BIGINT,
+    range_hi BIGINT,
+    created_at BIGINT NOT NULL,
+    alive_at BIGINT NOT NULL,
+    game_id TEXT
+);
+CREATE INDEX seeks_waiting ON seeks (created_at) WHERE game_id IS NULL;
+CREATE INDEX seeks_account ON seeks (account);
+";
+
 /// Each version's step from the one before, in order. The first step of
 /// PostgreSQL is version 2: its schema starts where SQLite's had got to.
-const MIGRATIONS: &[(i64, &str)] = &[(2, SCHEMA_V2)];
+const MIGRATIONS: &[(i64, &str)] = &[(2, SCHEMA_V2), (3, SCHEMA_V3)];
 
 /// Brings the database to [`SCHEMA_VERSION`] in one transaction, holding
 /// the migration lock; refuses a database a newer kyoku migrated.

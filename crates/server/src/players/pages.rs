@@ -1,0 +1,198 @@
+//! Player pages' data: ratings per pool, results, the games played, the
+//! rating history, head to head, and the leaderboards.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use kyoku_games::GameKind;
+use kyoku_rating::{PROVISIONAL_RD, Rating};
+use serde_json::value::RawValue;
+use serde_json::{Value, json};
+
+use super::names::key_of;
+use crate::app::App;
+use crate::error::ApiError;
+use crate::store::{AccountRow, RatingRow, StoreError};
+
+fn storage(e: StoreError) -> ApiError {
+    ApiError::storage(e.to_string())
+}
+
+/// A rating as the API shows it.
+pub fn rating_json(r: &Rating, games: i64) -> Value {
+    json!({
+        "rating": r.rating,
+        "rd": r.rd,
+        "volatility": r.volatility,
+        "games": games,
+        "provisional": r.rd > PROVISIONAL_RD,
+    })
+}
+
+/// The ratings of `key` in every pool (a pool never played in shows the
+/// starting rating).
+pub async fn ratings_json(app: &App, key: &str) -> Result<Value, ApiError> {
+    let rows = app.store.ratings(key).await.map_err(storage)?;
+    let mut out = serde_json::Map::new();
+    for pool in GameKind::POOLS {
+        let row = rows.iter().find(|r| r.pool == pool);
+        let (r, games) = row.map_or((Rating::NEW, 0), |r| (r.rating, r.games));
+        out.insert(pool.to_string(), rating_json(&r, games));
+    }
+    Ok(Value::Object(out))
+}
+
+/// Whether `name` is a program level the catalogue offers (`ai:3`,
+/// `perfect`): programs have ratings but no account.
+fn is_program(name: &str) -> bool {
+    kyoku_core::SeatSpec::parse(name).is_ok_and(|s| !s.is_human())
+}
+
+/// The player called `name`: a live account, or a program level.
+async fn player(app: &App, name: &str) -> Result<(String, Option<AccountRow>), ApiError> {
+    if is_program(name) {
+        return Ok((name.to_string(), None));
+    }
+    let key = key_of(name);
+    let a = app
+        .store
+        .account(&key)
+        .await
+        .map_err(storage)?
+        .filter(|a| !a.deleted)
+        .ok_or_else(|| ApiError::no_such_player(name))?;
+    Ok((key, Some(a)))
+}
+
+/// `GET /api/players/{username}`.
+pub async fn profile(
+    State(app): State<Arc<App>>,
+    Path(name): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let (key, account) = player(&app, &name).await?;
+    let ratings = ratings_json(&app, &key).await?;
+    let counts = app.store.counts(&key, None).await.map_err(storage)?;
+    Ok(Json(json!({
+        "username": account.as_ref().map_or(name.as_str(), |a| a.username.as_str()),
+        "created_at": account.as_ref().map(|a| a.created_at),
+        "program": account.is_none(),
+        "ratings": ratings,
+        "counts": counts,
+    })))
+}
+
+/// `GET /api/players/{username}/games?limit=&before=`: newest first.
+pub async fn games(
+    State(app): State<Arc<App>>,
+    Path(name): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let (key, _) = player(&app, &name).await?;
+    let limit = match q.get("limit") {
+        None => 20,
+        Some(l) => l
+            .parse::<usize>()
+            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
+            .min(100),
+    };
+    let before = q.get("before").map(String::as_str);
+    let page = app
+        .store
+        .games_of(&key, limit, before)
+        .await
+        .map_err(storage)?
+        .ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "before must be the id of one of {name}'s games, not {:?}",
+                before.unwrap_or_default()
+            ))
+        })?;
+    let games = page
+        .into_iter()
+        .map(|t| RawValue::from_string(t).map_err(|e| ApiError::storage(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let next = (games.len() == limit && limit > 0)
+        .then(|| crate::http::last_id(games.last().map(|g| &**g)))
+        .flatten();
+    Ok(Json(json!({ "games": games, "next": next })))
+}
+
+/// The pool named in a path, or 404.
+fn pool(name: &str) -> Result<&'static str, ApiError> {
+    GameKind::POOLS
+        .into_iter()
+        .find(|p| *p == name)
+        .ok_or_else(|| {
+            ApiError::not_found(&format!(
+                "/{name}: no such rating pool (pools: {})",
+                GameKind::POOLS.join(", ")
+            ))
+        })
+}
+
+/// `GET /api/players/{username}/history/{pool}`: oldest first.
+pub async fn history(
+    State(app): State<Arc<App>>,
+    Path((name, p)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let pool = pool(&p)?;
+    let (key, _) = player(&app, &name).await?;
+    let points = app.store.history(&key, pool).await.map_err(storage)?;
+    Ok(Json(json!({ "pool": pool, "points": points })))
+}
+
+/// `GET /api/players/{username}/vs/{other}`: `username`'s results in the
+/// games both played.
+pub async fn versus(
+    State(app): State<Arc<App>>,
+    Path((name, other)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let (key, _) = player(&app, &name).await?;
+    let (other_key, _) = player(&app, &other).await?;
+    let counts = app
+        .store
+        .counts(&key, Some(&other_key))
+        .await
+        .map_err(storage)?;
+    Ok(Json(json!(counts)))
+}
+
+/// `GET /api/leaderboard/{pool}?limit=`: ratings no longer provisional,
+/// best first.
+pub async fn leaderboard(
+    State(app): State<Arc<App>>,
+    Path(p): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let pool = pool(&p)?;
+    let limit = match q.get("limit") {
+        None => 50,
+        Some(l) => l
+            .parse::<usize>()
+            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
+            .min(200),
+    };
+    let rows = app
+        .store
+        .leaderboard(pool, PROVISIONAL_RD, limit)
+        .await
+        .map_err(storage)?;
+    let players: Vec<Value> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let RatingRow { rating, games, .. } = &r.rating;
+            json!({
+                "rank": i + 1,
+                "username": r.username,
+                "rating": rating.rating,
+                "rd": rating.rd,
+                "games": games,
+                "program": r.program,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "pool": pool, "players": players })))
+}
