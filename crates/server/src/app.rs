@@ -1052,6 +1052,8 @@ mod tests {
             rematch_of: None,
             rematch: None,
             version: 0,
+            rated: false,
+            players: Vec::new(),
         };
         row.seats = {
             let live = app.slot(&made.id).await.unwrap();

@@ -44,26 +44,35 @@ pub async fn ratings_json(app: &App, key: &str) -> Result<Value, ApiError> {
     Ok(Value::Object(out))
 }
 
-/// Whether `name` is a program level the catalogue offers (`ai:3`,
-/// `perfect`): programs have ratings but no account.
-fn is_program(name: &str) -> bool {
-    kyoku_core::SeatSpec::parse(name).is_ok_and(|s| !s.is_human())
+/// Whether `name` is a program the server offers (`ai:3`, `perfect`, an
+/// operator's engine): programs have ratings but no account.
+fn is_program(app: &App, name: &str) -> bool {
+    let Ok(kyoku_core::SeatSpec::Program { name: program, arg }) = kyoku_core::SeatSpec::parse(name)
+    else {
+        return false;
+    };
+    app.catalogue().iter().any(|d| {
+        d.programs.iter().any(|p| {
+            p.name == program
+                && match &arg {
+                    None => p.args.is_empty(),
+                    Some(a) => p.args.contains(a),
+                }
+        })
+    })
 }
 
-/// The player called `name`: a live account, or a program level.
+/// The player called `name`: a live account (an account first: an
+/// operator's engine may share a person's name), or a program.
 async fn player(app: &App, name: &str) -> Result<(String, Option<AccountRow>), ApiError> {
-    if is_program(name) {
-        return Ok((name.to_string(), None));
-    }
     let key = key_of(name);
-    let a = app
-        .store
-        .account(&key)
-        .await
-        .map_err(storage)?
-        .filter(|a| !a.deleted)
-        .ok_or_else(|| ApiError::no_such_player(name))?;
-    Ok((key, Some(a)))
+    let account = app.store.account(&key).await.map_err(storage)?;
+    match account {
+        Some(a) if !a.deleted => Ok((key, Some(a))),
+        Some(_) => Err(ApiError::no_such_player(name)),
+        None if is_program(app, name) => Ok((name.to_string(), None)),
+        None => Err(ApiError::no_such_player(name)),
+    }
 }
 
 /// `GET /api/players/{username}`.

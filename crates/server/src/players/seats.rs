@@ -129,6 +129,17 @@ impl App {
                     "sign in to play rated games",
                 ));
             }
+            let mut programs: Vec<String> = specs
+                .iter()
+                .filter(|s| !s.is_human())
+                .map(ToString::to_string)
+                .collect();
+            programs.sort();
+            if programs.windows(2).any(|w| w[0] == w[1]) {
+                return Err(ApiError::rated_needs_accounts(
+                    "a program level has one rating: it takes one seat of a rated game",
+                ));
+            }
             if taken.len() > 1 {
                 return Err(ApiError::rated_needs_accounts(
                     "in a rated game every person plays from an account: leave the other \
