@@ -1325,7 +1325,10 @@ test('account: sign up and in, the API\'s errors in words, claimed games, passwo
   if (!await other.isDisabled('[data-test="login-submit"]')) throw new Error('the button does not wait out Retry-After');
   await other.context().close();
   // The account page: the password, the export, logging out and in.
-  await page.click('[data-test="account-link"]');
+  // On a phone the way to the account page is through one's own page.
+  await page.click('[data-test="account-name"]');
+  await page.waitForURL(/\/@\/ann_e2e$/);
+  await page.click('[data-test="to-account"]');
   await page.waitForSelector('#password');
   await fitsPhone(page, 'the account page');
   await shot(page, 'account-signed-in-phone');

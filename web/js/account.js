@@ -113,7 +113,7 @@ export function accountEntry(box) {
       box.append(
         h('a', { href: `/@/${encodeURIComponent(a.username)}`, 'data-link': '', class: 'account-name', 'data-test': 'account-name',
           title: 'Your page: ratings and games' }, a.username),
-        h('a', { href: '/account', 'data-link': '', class: 'small', 'data-test': 'account-link' }, 'Account'));
+        h('a', { href: '/account', 'data-link': '', class: 'small account-link', 'data-test': 'account-link' }, 'Account'));
     } else {
       box.append(h('a', { href: '/account', 'data-link': '', 'data-test': 'sign-in' }, 'Sign in'));
     }

@@ -54,10 +54,10 @@ function field(id, label, attrs) {
  * A form that calls `run(fields)` on submit and shows its error; the submit
  * button waits out a `Retry-After`.
  */
-function apiForm(id, title, fields, submitLabel, run, extra = [], words = {}) {
+function apiForm(id, title, fields, submitLabel, run, extra = [], words = {}, submitClass = 'primary') {
   const error = h('div', { role: 'alert', 'data-test': `${id}-error` });
   const done = h('div', { role: 'status', 'data-test': `${id}-done` });
-  const submit = h('button', { type: 'submit', class: 'primary', 'data-test': `${id}-submit` }, submitLabel);
+  const submit = h('button', { type: 'submit', class: submitClass, 'data-test': `${id}-submit` }, submitLabel);
   const form = h('form', { class: 'card account-form', id, novalidate: true },
     h('h2', null, title), fields.map(([row]) => row), extra, error, done, h('div', { class: 'field-row' }, submit));
   form.addEventListener('submit', async (ev) => {
@@ -158,7 +158,7 @@ function signedIn(root, a, navigate) {
       ' ',
       h('button', { type: 'button', 'data-test': 'delete-no', onclick: () => clear(confirmBox) }, 'No')));
     return null;
-  }, [confirmBox], PASSWORD_WORDS);
+  }, [confirmBox], PASSWORD_WORDS, 'danger');
   const delError = h('div', { role: 'alert', 'data-test': 'delete-final-error' });
   del.append(delError);
   async function reallyDelete(pass) {

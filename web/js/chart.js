@@ -7,8 +7,6 @@
 
 import { s, title } from './dom.js';
 
-const W = 640;
-const H = 240;
 const PAD = { left: 52, right: 14, top: 12, bottom: 34 };
 
 /** A round step giving about `n` ticks over `span`. */
@@ -21,9 +19,12 @@ function niceStep(span, n) {
 
 /**
  * The chart of `points` (`[{at, rating, rd, game}]`, oldest first) as an
- * `<svg>`; `label` names it for screen readers.
+ * `<svg>`; `label` names it for screen readers. `width` is the width it
+ * will be shown at (CSS px), so that its text keeps its size on a phone.
  */
-export function ratingChart(points, label) {
+export function ratingChart(points, label, width = 640) {
+  const W = Math.round(Math.max(300, Math.min(720, width)));
+  const H = Math.round(Math.max(190, Math.min(260, W * 0.38)));
   const pts = points.filter((p) => p && Number.isFinite(Number(p.rating)));
   const svg = s('svg', {
     class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', preserveAspectRatio: 'xMidYMid meet',
@@ -52,7 +53,7 @@ export function ratingChart(points, label) {
   const xs = s('g', { class: 'axis' });
   xs.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom }),
     s('line', { x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: H - PAD.bottom }));
-  const xStep = Math.max(1, Math.ceil(niceStep(Math.max(n - 1, 1), 5)));
+  const xStep = Math.max(1, Math.ceil(niceStep(Math.max(n - 1, 1), W < 500 ? 3 : 5)));
   const ticks = new Set([0, n - 1]);
   for (let i = xStep; i < n - 1; i += xStep) if (n - 1 - i >= xStep / 2) ticks.add(i);
   for (const i of [...ticks].sort((a, b) => a - b)) {

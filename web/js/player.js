@@ -8,6 +8,7 @@ import { kindLabel } from './players.js';
 import { loadCatalogue, gameEntry } from './catalogue.js';
 import { ratingChart } from './chart.js';
 import { ratingText, poolTitle, poolsOf, diffEl, seatOf, outcomeFor, dateText } from './ratings.js';
+import { username, loadAccount } from './account.js';
 
 const PAGE = 20;
 
@@ -18,7 +19,7 @@ const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 export function mountPlayer(root, name) {
   let alive = true;
   root.replaceChildren(h('p', { class: 'muted' }, 'Loading the player…'));
-  Promise.all([api.player(name), loadCatalogue().catch(() => null)]).then(([p, cat]) => {
+  Promise.all([api.player(name), loadCatalogue().catch(() => null), loadAccount()]).then(([p, cat]) => {
     if (alive) draw(root, p, cat, () => alive);
   }).catch((e) => {
     if (!alive) return;
@@ -48,7 +49,8 @@ function draw(root, p, cat, alive) {
   const games = h('div', { class: 'card' }, h('h2', null, 'Recent games'));
   root.replaceChildren(
     h('h1', null, name, p.program ? h('span', { class: 'tag', 'data-test': 'program' }, 'program') : null),
-    p.created_at && !p.program ? h('p', { class: 'muted' }, `Playing here since ${dateText(p.created_at)}`) : null,
+    p.created_at && !p.program ? h('p', { class: 'muted' }, `Playing here since ${dateText(p.created_at)}`,
+      username() === name ? [' · ', h('a', { href: '/account', 'data-link': '', 'data-test': 'to-account' }, 'your account')] : null) : null,
     h('div', { class: 'player-page' },
       h('div', null,
         h('div', { class: 'card' }, h('h2', null, 'Ratings'), table,
@@ -71,7 +73,9 @@ async function drawCharts(card, name, pools, cat, alive) {
     const points = loaded[i] && Array.isArray(loaded[i].points) ? loaded[i].points : [];
     if (!points.length) return;
     const title = poolTitle(pool, cat);
-    card.append(h('figure', { class: 'chart-box', 'data-pool': pool }, h('figcaption', null, title), ratingChart(points, `${name}'s ${title} rating`)));
+    // Drawn at the width it is shown at (the card's, less its padding).
+    const width = card.clientWidth ? card.clientWidth - 28 : 640;
+    card.append(h('figure', { class: 'chart-box', 'data-pool': pool }, h('figcaption', null, title), ratingChart(points, `${name}'s ${title} rating`, width)));
   });
 }
 

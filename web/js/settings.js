@@ -1,8 +1,11 @@
 // The header's settings: the person's name (asked once, changeable), sound
-// on/off and light/dark, each remembered in this browser (prefs.js).
+// on/off and light/dark, each remembered in this browser (prefs.js). The
+// name is for playing without an account: signed in, the account's name is
+// the one others see, so the name is not offered.
 
 import { h, clear } from './dom.js';
 import { getName, setName, soundOn, setSound, isDark, toggleTheme } from './prefs.js';
+import { onAccount, username } from './account.js';
 
 /** Draws the settings into `box` (the header's). */
 export function settingsBar(box) {
@@ -23,7 +26,7 @@ export function settingsBar(box) {
       type: 'button', 'data-action': 'theme', 'aria-pressed': String(isDark()), title: 'Dark or light pages',
       onclick: () => { toggleTheme(); draw(); },
     }, isDark() ? 'Light pages' : 'Dark pages');
-    box.append(nameBtn, sound, theme);
+    box.append(username() ? '' : nameBtn, sound, theme);
   };
   const editName = () => {
     clear(box);
@@ -37,6 +40,7 @@ export function settingsBar(box) {
     input.focus();
   };
   draw();
+  onAccount(() => { if (!box.querySelector('input')) draw(); });
   if (window.matchMedia) {
     window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', draw);
   }
