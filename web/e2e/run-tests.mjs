@@ -1230,6 +1230,8 @@ async function signedIn(name, viewport = DESKTOP) {
   if (!known) {
     await signUp(page, name);
     sessions.set(name, (await context.storageState()).cookies);
+  } else {
+    await page.goto(`${BASE}/`);
   }
   return page;
 }
@@ -1393,7 +1395,7 @@ test('rated: two accounts play a rated Dōbutsu game from the lobby and see +162
   if (await anon.$('#rated')) throw new Error('"Rated" offered to someone signed out');
   await anon.context().close();
   const a = await signedIn('aiko');
-  const b = await signedIn('bo', PHONE);
+  const b = await signedIn('ben', PHONE);
   await a.goto(`${BASE}/`);
   await a.waitForSelector('#rated');
   await a.selectOption('#game', 'dobutsu');
@@ -1410,13 +1412,13 @@ test('rated: two accounts play a rated Dōbutsu game from the lobby and see +162
   const id = a.url().split('/').pop();
   await a.waitForSelector('[data-test="rated"]');
   if (await a.textContent('[data-test="rating-1"]') !== '1500?') throw new Error(`seat 1 shows rating "${await a.textContent('[data-test="rating-1"]')}"`);
-  // Bo joins from the lobby; the seat is bound to his account.
+  // Ben joins from the lobby; the seat is bound to his account.
   await b.goto(`${BASE}/`);
   await b.click(`[data-join="${id}"]`);
   await b.waitForURL(new RegExp(`/game/${id}$`));
   let st = await getState(id);
-  if (!st.rated || seatPlayers(st).join() !== 'aiko,bo') throw new Error(`rated ${st.rated}, seats ${JSON.stringify(st.seats)}`);
-  await a.waitForFunction(() => /bo/.test(document.querySelector('[data-test="seat-2"]').textContent));
+  if (!st.rated || seatPlayers(st).join() !== 'aiko,ben') throw new Error(`rated ${st.rated}, seats ${JSON.stringify(st.seats)}`);
+  await a.waitForFunction(() => /ben/.test(document.querySelector('[data-test="seat-2"]').textContent));
   // Aiko on a second device (no token there): the account plays the seat.
   const a2 = await signedIn('aiko', PHONE);
   await a2.goto(`${BASE}/game/${id}`);
@@ -1425,16 +1427,16 @@ test('rated: two accounts play a rated Dōbutsu game from the lobby and see +162
   const move = (await Promise.all([a2.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/moves')), clickDobutsu(a2, 'b2b3')]))[0];
   if ('token' in move.postDataJSON()) throw new Error(`a token was sent: ${move.postData()}`);
   await until(id, (s) => s.ply >= 1, 'the move from the second device');
-  await waitShownPly(b, 1, "Aiko's move on Bo's screen");
+  await waitShownPly(b, 1, "Aiko's move on Ben's screen");
   await b.waitForSelector('[data-movable="c4"]');
   await clickDobutsu(b, 'c4b3');
-  await until(id, (s) => s.ply >= 2, "Bo's move");
+  await until(id, (s) => s.ply >= 2, "Ben's move");
   await a.waitForSelector('[data-action="resign"]');
   await a.click('[data-action="resign"]');
   await a.click('[data-action="resign-yes"]');
   st = await until(id, (s) => s.result && s.seats.every((x) => x.rating_diff != null), 'the rating changes');
   if (st.seats[0].rating_diff !== -162 || st.seats[1].rating_diff !== 162) throw new Error(`server diffs ${st.seats.map((x) => x.rating_diff)}`);
-  for (const [p, who] of [[a, 'Aiko'], [b, 'Bo'], [a2, "Aiko's second device"]]) {
+  for (const [p, who] of [[a, 'Aiko'], [b, 'Ben'], [a2, "Aiko's second device"]]) {
     await p.waitForSelector('[data-test="rating-diff-2"]');
     const one = await p.textContent('[data-test="rating-diff-1"]');
     const two = await p.textContent('[data-test="rating-diff-2"]');
@@ -1443,20 +1445,21 @@ test('rated: two accounts play a rated Dōbutsu game from the lobby and see +162
   }
   await shot(b, 'rated-end-phone');
   await fitsPhone(b, 'the rated game');
-  // Bo's page: the rating (still provisional), the chart, the game, head to head.
+  // Ben's page: the rating (still provisional), the chart, the game, head to head.
   await b.click('[data-test="player-2"]');
-  await b.waitForURL(/\/@\/bo$/);
-  await b.waitForSelector('figure[data-pool="dobutsu"] svg.chart polyline.line');
+  await b.waitForURL(/\/@\/ben$/);
+  // One game: one point, so the line has no length yet (attached, not "visible").
+  await b.waitForSelector('figure[data-pool="dobutsu"] svg.chart polyline.line', { state: 'attached' });
   const chart = await b.$eval('figure[data-pool="dobutsu"] svg.chart', (svg) => ({
     dots: svg.querySelectorAll('circle').length, labels: svg.querySelectorAll('text').length, label: svg.getAttribute('aria-label'),
   }));
   if (chart.dots !== 1 || chart.labels < 4 || !/1662/.test(chart.label)) throw new Error(`the chart: ${JSON.stringify(chart)}`);
   const rating = await b.textContent('tr[data-pool="dobutsu"] td');
-  if (rating !== '1662?') throw new Error(`Bo's Dōbutsu rating reads ${rating}`);
+  if (rating !== '1662?') throw new Error(`Ben's Dōbutsu rating reads ${rating}`);
   if (!/1 game: 1 win, 0 draws, 0 losses/.test(await b.textContent('[data-test="counts"]'))) throw new Error(`counts: ${await b.textContent('[data-test="counts"]')}`);
   await b.waitForSelector(`[data-test="player-games"] li[data-game-id="${id}"]`);
   const row = await b.textContent(`[data-test="player-games"] li[data-game-id="${id}"]`);
-  if (!/won against aiko/.test(row) || !/\+162/.test(row)) throw new Error(`the game on Bo's page: ${row}`);
+  if (!/won against aiko/.test(row)) throw new Error(`the game on Ben's page: ${row}`);
   await b.fill('[data-test="vs-input"]', 'aiko');
   await b.click('[data-test="vs-submit"]');
   const vs = await textOf(b, '[data-test="vs-result"]');
@@ -1464,27 +1467,29 @@ test('rated: two accounts play a rated Dōbutsu game from the lobby and see +162
   await b.fill('[data-test="vs-input"]', 'nobody_here');
   await b.click('[data-test="vs-submit"]');
   await b.waitForFunction(() => /no player called nobody_here/.test(document.querySelector('[data-test="vs-result"]').textContent));
-  await fitsPhone(b, "Bo's page");
+  await fitsPhone(b, "Ben's page");
   await shot(b, 'player-page-phone');
   await a.goto(`${BASE}/@/aiko`);
-  await a.waitForSelector('svg.chart polyline');
+  await a.waitForSelector('svg.chart polyline', { state: 'attached' });
   if (await a.textContent('tr[data-pool="dobutsu"] td') !== '1338?') throw new Error('Aiko\'s rating');
   await shot(a, 'player-page-desktop');
   for (const p of [a, a2, b]) await p.context().close();
+  // The player's games are lobby entries, which carry the rating changes too.
+  if (!/\+162/.test(row)) throw new Error(`no +162 on the game in Ben's list: "${row}" (GET /api/players/ben/games gives the seats ${JSON.stringify((await apiCall('GET', '/api/players/ben/games')).games.find((g) => g.id === id).seats)})`);
 });
 
 test('leaderboard: after enough rated games the two players are listed, best first', async () => {
   const a = await signedIn('aiko');
-  const b = await signedIn('bo', PHONE);
-  const page = { aiko: a, bo: b };
+  const b = await signedIn('ben', PHONE);
+  const page = { aiko: a, ben: b };
   const rd = async (name) => (await apiCall('GET', `/api/players/${name}`)).ratings.dobutsu.rd;
   // Rated games through the API, from each page with its cookie: the
   // leaderboard lists a rating only once its deviation is at most 110.
   let games = 0;
-  while ((await rd('aiko')) > 110 || (await rd('bo')) > 110) {
-    if (++games > 60) throw new Error(`deviations still ${await rd('aiko')} and ${await rd('bo')} after 60 games`);
+  while ((await rd('aiko')) > 110 || (await rd('ben')) > 110) {
+    if (++games > 60) throw new Error(`deviations still ${await rd('aiko')} and ${await rd('ben')} after 60 games`);
     // Alternate who creates (seat 1) and who loses, so neither runs away.
-    const [first, second] = games % 2 ? ['aiko', 'bo'] : ['bo', 'aiko'];
+    const [first, second] = games % 2 ? ['aiko', 'ben'] : ['ben', 'aiko'];
     const created = await pageApiOk(page[first], 'POST', '/api/games',
       { game: 'dobutsu', seats: ['human', 'human'], open_seats: [2], rated: true, clock: '10+5' });
     await pageApiOk(page[second], 'POST', `/api/games/${created.id}/join`, {});
@@ -1492,16 +1497,16 @@ test('leaderboard: after enough rated games the two players are listed, best fir
       const now = await getState(created.id);
       await pageApiOk(page[who], 'POST', `/api/games/${created.id}/moves`, { seat, move: now.legal_moves[0] });
     }
-    const loser = games % 2 ? 'aiko' : 'bo';
+    const loser = games % 2 ? 'aiko' : 'ben';
     await pageApiOk(page[loser], 'POST', `/api/games/${created.id}/resign`, { seat: loser === first ? 1 : 2 });
   }
   const board = await apiCall('GET', '/api/leaderboard/dobutsu');
   const listed = board.players.map((p) => p.username);
-  if (!listed.includes('aiko') || !listed.includes('bo')) throw new Error(`the API lists ${listed}`);
+  if (!listed.includes('aiko') || !listed.includes('ben')) throw new Error(`the API lists ${listed}`);
   for (const [p, vp] of [[b, 'phone'], [a, 'desktop']]) {
     await p.goto(`${BASE}/`);
     await p.click('header.top nav a[href="/leaderboard"]');
-    await p.waitForSelector('table[data-test="leaderboard"] tr[data-player="bo"]');
+    await p.waitForSelector('table[data-test="leaderboard"] tr[data-player="ben"]');
     if (await p.getAttribute('.tabs-nav a[data-pool="dobutsu"]', 'aria-current') !== 'page') throw new Error('the Dōbutsu tab is not the one shown');
     const rows = await p.$$eval('table[data-test="leaderboard"] tbody tr', (l) => l.map((r) => [...r.children].map((c) => c.textContent.trim())));
     const names = rows.map((r) => r[1]);

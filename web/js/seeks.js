@@ -170,6 +170,7 @@ export function pairingCard(navigate) {
     signIn.hidden = !!me || !accountKnown();
     buttons.hidden = !me;
     clear(buttons);
+    if (!me) return;
     for (const p of PRESETS) {
       buttons.append(h('button', {
         type: 'button', 'data-quick': presetKey(p), disabled: busy,
