@@ -627,8 +627,10 @@ class GameView {
             : seat.out ? `(left; ${kindLabel(seat.stand_in || 'ai:2')} plays on)`
               : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})`
                 : account ? '' : `(${kindLabel(seat.kind)})`),
-          p && p.rating != null ? [' ', h('span', {
+          p && p.rating != null ? [' ', h(account ? 'span' : 'a', {
             class: 'rating', 'data-test': `rating-${seat.seat}`,
+            // A program's page is reached through its rating (its name is the label before it).
+            ...(account ? {} : { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '', 'aria-label': `${p.username}'s page: rating ${ratingText(p)}` }),
             title: p.provisional ? 'rating (provisional: it settles after a few rated games)' : 'rating',
           }, ratingText(p))] : null),
         seat.rating_diff != null ? diffEl(seat.rating_diff, { 'data-test': `rating-diff-${seat.seat}` }) : null,

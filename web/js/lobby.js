@@ -12,6 +12,7 @@ import { getName } from './prefs.js';
 import { seatName } from './catalogue.js';
 import { pairingCard } from './seeks.js';
 import { ratingText } from './ratings.js';
+import { username, onAccount } from './account.js';
 
 /** A result's reason as the list says it. */
 function reasonWords(reason) {
@@ -117,7 +118,10 @@ export function mountLobby(root, navigate) {
         h('div', { class: 'small who-plays' }, seats.map((x) => h('span', { class: 'nowrap' }, d.chip(x.seat), ' ', seatText(g, x), ' '))),
         h('div', { class: 'small muted' }, moves != null ? `${moves} move${moves === 1 ? '' : 's'}` : '', outcome ? ' · ' : '', outcome)),
       h('span', { class: 'row-actions' },
-        seats.some((x) => x.open) ? h('button', { type: 'button', 'data-join': g.id, onclick: () => join(g.id) }, 'join') : null,
+        // A rated game's open seat is for accounts only.
+        seats.some((x) => x.open) ? (g.rated && !username()
+          ? h('a', { href: '/account?next=/', 'data-link': '', class: 'small' }, 'sign in to join')
+          : h('button', { type: 'button', 'data-join': g.id, onclick: () => join(g.id) }, 'join')) : null,
         h('a', { href: `/game/${g.id}`, 'data-link': '' }, g.result ? 'replay' : 'watch')));
   }
   async function join(id) {
@@ -138,8 +142,11 @@ export function mountLobby(root, navigate) {
   }
   drawList();
   const timer = setInterval(drawList, 15000);
+  // Who is signed in decides what a rated game's open seat offers.
+  const stopAccount = onAccount(() => drawList());
   return () => {
     clearInterval(timer);
+    stopAccount();
     pairing.stop();
     if (stopForm) stopForm();
   };
