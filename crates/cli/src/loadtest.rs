@@ -53,6 +53,8 @@ pub struct LoadConfig {
     pub sync: kyoku_server::store::SyncMode,
     /// The games' time control; `None`: untimed.
     pub clock: Option<kyoku_games::clock::TimeControl>,
+    /// Clients logging in again and again while the games play.
+    pub logins: usize,
 }
 
 /// What was measured.
@@ -86,6 +88,9 @@ pub struct Report {
     /// Lateness of the flag decisions after their deadlines, ms: p50, p99,
     /// max.
     pub flag_lag_ms: Option<(f64, f64, f64)>,
+    /// Logins answered while the games played (with `logins`), and how
+    /// many of them failed.
+    pub logins: Option<(usize, usize)>,
 }
 
 impl std::fmt::Display for Report {
@@ -105,6 +110,13 @@ impl std::fmt::Display for Report {
             self.max_ms,
             if self.timed_out { " (timed out)" } else { "" }
         )?;
+        if let Some((ok, failed)) = self.logins {
+            write!(
+                f,
+                " logins {ok} ({:.0}/s) login-errors {failed}",
+                ok as f64 / self.seconds
+            )?;
+        }
         if let Some((p50, p99, max)) = self.flag_lag_ms {
             write!(
                 f,
@@ -389,6 +401,58 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[k].as_secs_f64() * 1000.0
 }
 
+/// Clients that log in to one new account again and again until `stop`;
+/// answers how many logins succeeded and failed.
+async fn login_flood(
+    addr: SocketAddr,
+    clients: usize,
+    stop: Arc<tokio::sync::Notify>,
+) -> Result<tokio::task::JoinHandle<(usize, usize)>, LoadError> {
+    let http = reqwest::Client::new();
+    let origin = format!("http://{addr}");
+    let user = format!("load{:08x}", rand::rng().random::<u32>());
+    let body = json!({"username": user, "password": "load-test-password"});
+    let r = http
+        .post(format!("{origin}/api/account/signup"))
+        .json(&body)
+        .send()
+        .await
+        .map_err(|e| LoadError::Setup(e.to_string()))?;
+    if !r.status().is_success() {
+        return Err(LoadError::Setup(format!("sign up: {}", r.status())));
+    }
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..clients {
+        let (http, origin, body, done) = (http.clone(), origin.clone(), body.clone(), done.clone());
+        tasks.spawn(async move {
+            let (mut ok, mut failed) = (0, 0);
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let r = http
+                    .post(format!("{origin}/api/account/login"))
+                    .json(&body)
+                    .send()
+                    .await;
+                match r {
+                    Ok(r) if r.status().is_success() => ok += 1,
+                    _ => failed += 1,
+                }
+            }
+            (ok, failed)
+        });
+    }
+    Ok(tokio::spawn(async move {
+        stop.notified().await;
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        let (mut ok, mut failed) = (0, 0);
+        while let Some(Ok((o, f))) = tasks.join_next().await {
+            ok += o;
+            failed += f;
+        }
+        (ok, failed)
+    }))
+}
+
 /// A server of the load test's own, on a fresh database file in the
 /// temporary directory.
 async fn own_server(
@@ -441,6 +505,12 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     } else {
         cfg.addrs.clone()
     };
+    let stop_logins = Arc::new(tokio::sync::Notify::new());
+    let flood = if cfg.logins > 0 {
+        Some(login_flood(addrs[0], cfg.logins, stop_logins.clone()).await?)
+    } else {
+        None
+    };
     // +1: this task waits too, then starts the clock.
     let start = Arc::new(Barrier::new(cfg.games + 1));
     // Timed games end by their flags: the test waits for them too.
@@ -481,6 +551,11 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
             Err(e) => failures.push(e.to_string()),
         }
     }
+    stop_logins.notify_one();
+    let logins = match flood {
+        Some(f) => Some(f.await.unwrap_or((0, 0))),
+        None => None,
+    };
     if let Some(server) = own {
         server.stop().await;
     }
@@ -517,5 +592,6 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         timed_out: Instant::now() >= deadline,
         flags: flag_lags.len(),
         flag_lag_ms,
+        logins,
     })
 }

@@ -198,6 +198,11 @@ pub struct LoadtestArgs {
     /// longer.
     #[arg(long)]
     clock: Option<kyoku_games::clock::TimeControl>,
+    /// Logins kept going at once while the games play (each a client that
+    /// logs in to one account again and again): how much a flood of
+    /// logins (Argon2 on its own small pool) slows the moves. 0: none.
+    #[arg(long, default_value_t = 0)]
+    logins: usize,
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -378,6 +383,7 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         seed: a.seed,
         sync: a.sync,
         clock: a.clock,
+        logins: a.logins,
     }))?;
     println!("{report}");
     if report.errors > 0 || report.timed_out {

@@ -134,7 +134,15 @@ async fn fill(n: usize, db: &str) -> Res<()> {
             wake_at: None,
         };
         let store = store.clone();
-        pending.spawn(async move { store.write(Write::Create { game, listing, seek: None }).await });
+        pending.spawn(async move {
+            store
+                .write(Write::Create {
+                    game,
+                    listing,
+                    seek: None,
+                })
+                .await
+        });
         if pending.len() >= 2048 {
             pending.join_next().await.ok_or("no task")???;
         }

@@ -132,7 +132,13 @@ impl App {
                 )));
             }
             // Agreed before: the seat gets its place again.
-            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, token.as_ref());
+            let place = rematch_place(
+                live.humans.len(),
+                &slot.id,
+                &new_id,
+                seat - 1,
+                token.as_ref(),
+            );
             return Ok(Acted {
                 state: slot.snapshot().json.clone(),
                 rematch: Some(place),
@@ -167,7 +173,13 @@ impl App {
         }
         if agreed {
             let new_id = self.start_rematch(&slot, &mut live, before).await?;
-            let place = rematch_place(live.humans.len(), &slot.id, &new_id, seat - 1, token.as_ref());
+            let place = rematch_place(
+                live.humans.len(),
+                &slot.id,
+                &new_id,
+                seat - 1,
+                token.as_ref(),
+            );
             return Ok(Acted {
                 state: slot.snapshot().json.clone(),
                 rematch: Some(place),

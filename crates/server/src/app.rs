@@ -238,7 +238,10 @@ pub(crate) async fn list_unlisted(
 /// The tokens of a new game's human seats (told once, in the answer to
 /// its creator; none for open seats, whose token is made when they are
 /// joined) and what the server keeps of them: their hashes.
-pub(crate) fn human_seats(specs: &[SeatSpec], open: &[usize]) -> (Vec<Option<Token>>, Vec<Option<HumanSeat>>) {
+pub(crate) fn human_seats(
+    specs: &[SeatSpec],
+    open: &[usize],
+) -> (Vec<Option<Token>>, Vec<Option<HumanSeat>>) {
     let is_open = |i: usize| open.contains(&(i + 1));
     let tokens: Vec<Option<Token>> = specs
         .iter()
@@ -296,34 +299,32 @@ pub(crate) fn created_seats(
 }
 
 impl App {
-    /// The server state over `store`. No game is read yet: games come
-    /// into memory when asked for or due ([`crate::keeper`]).
+    /// The server state over `store`, with `ai_threads` programs thinking
+    /// at once and the limits of `config` (its address and database are
+    /// not read). No game is read yet: games come into memory when asked
+    /// for or due ([`crate::keeper`]).
     pub fn new(
         mut store: Store,
         ai_threads: usize,
-        socket_limits: SocketLimits,
-        new_games_per_minute: u32,
+        config: &crate::Config,
         programs: Option<Arc<dyn ProgramSource>>,
-        abandon_after: Option<std::time::Duration>,
-        keep_idle: std::time::Duration,
-        secure_cookies: bool,
     ) -> Arc<App> {
         let ops = Arc::new(crate::ops::Ops::default());
         store.observe_commits(ops.metrics.commit_seconds.clone());
+        let per_minute = config.new_games_per_minute;
         Arc::new(App {
             games: RwLock::new(HashMap::new()),
             store,
             ai_pool: Arc::new(Semaphore::new(ai_threads.max(1))),
             sockets: AtomicUsize::new(0),
-            socket_limits,
-            new_games: (new_games_per_minute > 0)
-                .then(|| PerAddress::per_minute(new_games_per_minute)),
+            socket_limits: config.sockets,
+            new_games: (per_minute > 0).then(|| PerAddress::per_minute(per_minute)),
             programs,
-            abandon_after,
-            keep_idle,
+            abandon_after: config.abandon_after,
+            keep_idle: config.keep_idle,
             ops,
             unreplayable: Default::default(),
-            players: crate::players::Players::new(ai_threads, secure_cookies),
+            players: crate::players::Players::new(ai_threads, config.secure_cookies),
         })
     }
 
@@ -759,16 +760,19 @@ mod tests {
     }
 
     async fn app(dir: &tempfile::TempDir) -> Arc<App> {
-        App::new(
-            open_store(dir).await,
-            1,
-            SocketLimits::default(),
-            0,
-            None,
-            None,
-            crate::KEEP_IDLE,
-            false,
-        )
+        let config = crate::Config {
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+            db: dir.path().join("t.db").into(),
+            ai_threads: Some(1),
+            sync: crate::store::SyncMode::Normal,
+            sockets: SocketLimits::default(),
+            new_games_per_minute: 0,
+            connections: crate::ConnectionLimits::default(),
+            abandon_after: None,
+            keep_idle: crate::KEEP_IDLE,
+            secure_cookies: false,
+        };
+        App::new(open_store(dir).await, 1, &config, None)
     }
 
     /// A new Dōbutsu game between two people, seat 2 open.

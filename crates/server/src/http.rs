@@ -22,8 +22,8 @@ use kyoku_games::{GameKind, GameStatus};
 use crate::actions::{Acted, ActionKind, ActionRequest};
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
-use crate::store::LobbyQuery;
 use crate::players::{self, Viewer, account, pages, seeks};
+use crate::store::LobbyQuery;
 use crate::views::JoinAnswer;
 use crate::{BODY_LIMIT, ops, web, ws};
 

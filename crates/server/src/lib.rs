@@ -233,16 +233,7 @@ impl Server {
                 .map(|n| n.get())
                 .unwrap_or(1)
         });
-        let app = App::new(
-            store,
-            threads,
-            config.sockets,
-            config.new_games_per_minute,
-            programs,
-            config.abandon_after,
-            config.keep_idle,
-            config.secure_cookies,
-        );
+        let app = App::new(store, threads, &config, programs);
         app.bring_in_due().await;
         app.start_keeper();
         app.ops.set_started();

@@ -20,8 +20,8 @@ use crate::error::ApiError;
 use crate::http::GameId;
 use crate::limit::Bucket;
 use crate::live::Snapshot;
-use crate::players::Viewer;
 use crate::ops::GOING_AWAY;
+use crate::players::Viewer;
 use crate::tokens::parse_token;
 
 /// Messages per second a connection may send on average.

@@ -110,7 +110,9 @@ async fn rated_game(env: &Env, a: &mut Browser, b: &mut Browser) -> String {
         .await;
     assert_eq!(made.status, 201, "{}", made.body);
     let id = made.body["id"].as_str().unwrap().to_string();
-    let joined = b.post(env, &format!("/api/games/{id}/join"), &json!({})).await;
+    let joined = b
+        .post(env, &format!("/api/games/{id}/join"), &json!({}))
+        .await;
     assert_eq!(joined.status, 200, "{}", joined.body);
     id
 }
@@ -137,7 +139,11 @@ async fn two_new_accounts_first_rated_game() {
     assert_eq!(state["seats"][1]["player"]["provisional"], true);
     // Seat 1 acts through its account alone: no token.
     let r = a
-        .post(&env, &format!("/api/games/{id}/resign"), &json!({"seat": 1}))
+        .post(
+            &env,
+            &format!("/api/games/{id}/resign"),
+            &json!({"seat": 1}),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let state = &r.body["state"];
@@ -167,9 +173,7 @@ async fn rated_games_need_a_clock_and_accounts() {
     let env = common::start().await;
     let mut a = signed_up(&env, "carol").await;
     let mut anon = Browser::default();
-    let body = |seats: Value, open: Value, clock: Value| {
-        json!({"game": "dobutsu", "seats": seats, "open_seats": open, "clock": clock, "rated": true})
-    };
+    let body = |seats: Value, open: Value, clock: Value| json!({"game": "dobutsu", "seats": seats, "open_seats": open, "clock": clock, "rated": true});
     let cases = [
         (
             &mut a,
@@ -184,28 +188,55 @@ async fn rated_games_need_a_clock_and_accounts() {
     ];
     for (who, b, code) in cases {
         let r = who.post(&env, "/api/games", &b).await;
-        assert_eq!((r.status, r.body["error"].as_str()), (400, Some(code)), "{b}");
+        assert_eq!(
+            (r.status, r.body["error"].as_str()),
+            (400, Some(code)),
+            "{b}"
+        );
     }
     let hot_seat = a
-        .post(&env, "/api/games", &body(json!(["human", "human"]), json!([]), json!("3+2")))
+        .post(
+            &env,
+            "/api/games",
+            &body(json!(["human", "human"]), json!([]), json!("3+2")),
+        )
         .await;
     assert_eq!(hot_seat.body["error"], "rated_needs_accounts");
     // A rated game's open seat is joined signed in only.
     let made = a
-        .post(&env, "/api/games", &body(json!(["human", "human"]), json!([2]), json!("3+2")))
+        .post(
+            &env,
+            "/api/games",
+            &body(json!(["human", "human"]), json!([2]), json!("3+2")),
+        )
         .await;
     let id = made.body["id"].as_str().unwrap();
-    let r = anon.post(&env, &format!("/api/games/{id}/join"), &json!({})).await;
-    assert_eq!((r.status, r.body["error"].as_str()), (401, Some("not_signed_in")));
-    let r = a.post(&env, &format!("/api/games/{id}/join"), &json!({})).await;
+    let r = anon
+        .post(&env, &format!("/api/games/{id}/join"), &json!({}))
+        .await;
+    assert_eq!(
+        (r.status, r.body["error"].as_str()),
+        (401, Some("not_signed_in"))
+    );
+    let r = a
+        .post(&env, &format!("/api/games/{id}/join"), &json!({}))
+        .await;
     assert_eq!(r.body["error"], "seat_taken", "one account, one seat");
     // Acting on another account's seat: 403.
     let mut d = signed_up(&env, "dave").await;
-    d.post(&env, &format!("/api/games/{id}/join"), &json!({})).await;
-    let r = d
-        .post(&env, &format!("/api/games/{id}/moves"), &json!({"seat": 1, "move": "b2b3"}))
+    d.post(&env, &format!("/api/games/{id}/join"), &json!({}))
         .await;
-    assert_eq!((r.status, r.body["error"].as_str()), (403, Some("forbidden")));
+    let r = d
+        .post(
+            &env,
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "move": "b2b3"}),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.body["error"].as_str()),
+        (403, Some("forbidden"))
+    );
 }
 
 /// Each seat's new rating by Glicko-2 from the seats' ratings before the
@@ -258,7 +289,11 @@ async fn a_rated_shiamgon_game_counts_every_pair_and_moves_program_ratings() {
     assert_eq!(made.body["state"]["seats"][2]["player"]["username"], "ai:1");
     // The person leaves; the programs play the game out.
     let r = a
-        .post(&env, &format!("/api/games/{id}/resign"), &json!({"seat": 1}))
+        .post(
+            &env,
+            &format!("/api/games/{id}/resign"),
+            &json!({"seat": 1}),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let state = finished(&env, &id).await;
@@ -270,7 +305,10 @@ async fn a_rated_shiamgon_game_counts_every_pair_and_moves_program_ratings() {
         .collect();
     let want = pairwise(&[Rating::NEW; 3], &ranks);
     for (i, name) in ["erin", "random", "ai:1"].iter().enumerate() {
-        let (r, rd) = rating_of(&env.get(&format!("/api/players/{name}")).await.1, "shiamgon");
+        let (r, rd) = rating_of(
+            &env.get(&format!("/api/players/{name}")).await.1,
+            "shiamgon",
+        );
         assert!(
             near(r, want[i].rating) && near(rd, want[i].rd),
             "{name}: {r}/{rd}, want {want:?} for ranks {ranks:?}"
@@ -305,16 +343,27 @@ async fn a_program_levels_rating_moves_after_a_rated_game() {
         )
         .await;
     let id = made.body["id"].as_str().unwrap();
-    a.post(&env, &format!("/api/games/{id}/resign"), &json!({"seat": 1}))
-        .await;
+    a.post(
+        &env,
+        &format!("/api/games/{id}/resign"),
+        &json!({"seat": 1}),
+    )
+    .await;
     let (r, rd) = rating_of(&env.get("/api/players/ai:2").await.1, "dobutsu");
     assert!(near(r, 1662.3) && near(rd, 290.3), "{r} {rd}");
     // In a casual game a program has no player.
     let casual = a
-        .post(&env, "/api/games", &json!({"game": "dobutsu", "seats": ["human", "ai:2"]}))
+        .post(
+            &env,
+            "/api/games",
+            &json!({"game": "dobutsu", "seats": ["human", "ai:2"]}),
+        )
         .await;
     assert_eq!(casual.body["state"]["seats"][1]["player"], Value::Null);
-    assert_eq!(casual.body["state"]["seats"][0]["player"]["username"], "frank");
+    assert_eq!(
+        casual.body["state"]["seats"][0]["player"]["username"],
+        "frank"
+    );
     assert_eq!(casual.body["state"]["rated"], false);
 }
 
@@ -323,12 +372,32 @@ async fn usernames_passwords_and_their_errors() {
     let env = common::start().await;
     let mut b = Browser::default();
     let cases = [
-        (json!({"username": "ab", "password": "12345678"}), 400, "bad_username"),
-        (json!({"username": "admin", "password": "12345678"}), 400, "bad_username"),
-        (json!({"username": "ai:3", "password": "12345678"}), 400, "bad_username"),
-        (json!({"username": "gina", "password": "1234567"}), 400, "weak_password"),
+        (
+            json!({"username": "ab", "password": "12345678"}),
+            400,
+            "bad_username",
+        ),
+        (
+            json!({"username": "admin", "password": "12345678"}),
+            400,
+            "bad_username",
+        ),
+        (
+            json!({"username": "ai:3", "password": "12345678"}),
+            400,
+            "bad_username",
+        ),
+        (
+            json!({"username": "gina", "password": "1234567"}),
+            400,
+            "weak_password",
+        ),
         (json!({"username": "gina", "password": "12345678"}), 201, ""),
-        (json!({"username": "GINA", "password": "12345678"}), 409, "username_taken"),
+        (
+            json!({"username": "GINA", "password": "12345678"}),
+            409,
+            "username_taken",
+        ),
     ];
     for (body, status, code) in cases {
         let r = b.post(&env, "/api/account/signup", &body).await;
@@ -338,10 +407,16 @@ async fn usernames_passwords_and_their_errors() {
         }
     }
     let me = b.get(&env, "/api/account").await;
-    assert_eq!((me.status, me.body["username"].as_str()), (200, Some("gina")));
+    assert_eq!(
+        (me.status, me.body["username"].as_str()),
+        (200, Some("gina"))
+    );
     assert_eq!(me.body["ratings"]["shogun-random"]["rating"], 1500.0);
     let r = Browser::default().get(&env, "/api/account").await;
-    assert_eq!((r.status, r.body["error"].as_str()), (401, Some("not_signed_in")));
+    assert_eq!(
+        (r.status, r.body["error"].as_str()),
+        (401, Some("not_signed_in"))
+    );
     let r = Browser::default().get(&env, "/api/players/nobody").await;
     assert_eq!(r.body["error"], "no_such_player");
     let r = Browser::default().get(&env, "/api/leaderboard/chess").await;
@@ -354,7 +429,11 @@ async fn the_cookie_has_its_flags() {
         let env = common::start_with(|c| c.secure_cookies = secure).await;
         let mut b = Browser::default();
         let r = b
-            .post(&env, "/api/account/signup", &json!({"username": "hana", "password": "hana-secret"}))
+            .post(
+                &env,
+                "/api/account/signup",
+                &json!({"username": "hana", "password": "hana-secret"}),
+            )
             .await;
         let c = r.set_cookie.unwrap();
         assert!(c.starts_with("kyoku_session="), "{c}");
@@ -381,7 +460,11 @@ async fn a_cross_origin_request_with_the_cookie_is_refused() {
         (None, 403),
         (Some(own.as_str()), 201),
     ] {
-        let mut r = env.http.post(env.url("/api/games")).header("cookie", &cookie).json(&body);
+        let mut r = env
+            .http
+            .post(env.url("/api/games"))
+            .header("cookie", &cookie)
+            .json(&body);
         if let Some(o) = origin {
             r = r.header("origin", o);
         }
@@ -399,8 +482,9 @@ async fn a_cross_origin_request_with_the_cookie_is_refused() {
     // The WebSocket upgrade too.
     let made = env.create("dobutsu", json!({}), &["human", "ai:1"]).await.0;
     let url = format!("ws://{}/api/games/{made}/ws", env.server.addr());
-    let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url)
-        .unwrap();
+    let mut req =
+        tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url)
+            .unwrap();
     req.headers_mut().insert("cookie", cookie.parse().unwrap());
     req.headers_mut()
         .insert("origin", "http://evil.example".parse().unwrap());
@@ -415,20 +499,36 @@ async fn failed_logins_are_throttled_alike_for_unknown_names() {
     let login = |name: &str, password: &str| json!({"username": name, "password": password});
     let mut b = Browser::default();
     // A wrong password and an unknown name: the same answer.
-    let wrong = b.post(&env, "/api/account/login", &login("judy", "wrong-password")).await;
-    let unknown = b.post(&env, "/api/account/login", &login("nobody_here", "wrong-password")).await;
+    let wrong = b
+        .post(&env, "/api/account/login", &login("judy", "wrong-password"))
+        .await;
+    let unknown = b
+        .post(
+            &env,
+            "/api/account/login",
+            &login("nobody_here", "wrong-password"),
+        )
+        .await;
     assert_eq!((wrong.status, &wrong.body), (401, &unknown.body));
     assert_eq!(wrong.body["error"], "bad_credentials");
     for _ in 0..3 {
-        let r = b.post(&env, "/api/account/login", &login("judy", "wrong-password")).await;
+        let r = b
+            .post(&env, "/api/account/login", &login("judy", "wrong-password"))
+            .await;
         assert_eq!(r.status, 401);
     }
     // Five failures from this address: the right password waits too, and
     // so does any name, known or not.
     let mut answers = Vec::new();
     for name in ["judy", "nobody_here"] {
-        let r = b.post(&env, "/api/account/login", &login(name, "judy-secret")).await;
-        assert_eq!((r.status, r.body["error"].as_str()), (429, Some("too_many_attempts")), "{name}");
+        let r = b
+            .post(&env, "/api/account/login", &login(name, "judy-secret"))
+            .await;
+        assert_eq!(
+            (r.status, r.body["error"].as_str()),
+            (429, Some("too_many_attempts")),
+            "{name}"
+        );
         let wait: u64 = r.retry_after.unwrap().parse().unwrap();
         assert!((1..=600).contains(&wait), "{wait}");
         answers.push(r.status);
@@ -442,18 +542,41 @@ async fn sessions_end_with_logout_everywhere_and_a_new_password() {
     let mut one = signed_up(&env, "kate").await;
     let login = json!({"username": "kate", "password": "kate-secret"});
     let mut two = Browser::default();
-    assert_eq!(two.post(&env, "/api/account/login", &login).await.status, 200);
+    assert_eq!(
+        two.post(&env, "/api/account/login", &login).await.status,
+        200
+    );
     let r = one
-        .post(&env, "/api/account/password", &json!({"old": "kate-secret", "new": "kate-secret-2"}))
+        .post(
+            &env,
+            "/api/account/password",
+            &json!({"old": "kate-secret", "new": "kate-secret-2"}),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(one.get(&env, "/api/account").await.status, 200, "this session stays");
-    assert_eq!(two.get(&env, "/api/account").await.status, 401, "the other ends");
-    let old = Browser::default().post(&env, "/api/account/login", &login).await;
+    assert_eq!(
+        one.get(&env, "/api/account").await.status,
+        200,
+        "this session stays"
+    );
+    assert_eq!(
+        two.get(&env, "/api/account").await.status,
+        401,
+        "the other ends"
+    );
+    let old = Browser::default()
+        .post(&env, "/api/account/login", &login)
+        .await;
     assert_eq!(old.status, 401);
     let new_login = json!({"username": "kate", "password": "kate-secret-2"});
     let mut three = Browser::default();
-    assert_eq!(three.post(&env, "/api/account/login", &new_login).await.status, 200);
+    assert_eq!(
+        three
+            .post(&env, "/api/account/login", &new_login)
+            .await
+            .status,
+        200
+    );
     let r = one
         .post(&env, "/api/account/logout", &json!({"everywhere": true}))
         .await;
@@ -465,17 +588,37 @@ async fn sessions_end_with_logout_everywhere_and_a_new_password() {
     let mut four = Browser::default();
     four.post(&env, "/api/account/login", &new_login).await;
     let r = four
-        .send(&env, reqwest::Method::DELETE, "/api/account", Some(&json!({"password": "nope-nope"})))
+        .send(
+            &env,
+            reqwest::Method::DELETE,
+            "/api/account",
+            Some(&json!({"password": "nope-nope"})),
+        )
         .await;
     assert_eq!(r.body["error"], "bad_credentials");
     let r = four
-        .send(&env, reqwest::Method::DELETE, "/api/account", Some(&json!({"password": "kate-secret-2"})))
+        .send(
+            &env,
+            reqwest::Method::DELETE,
+            "/api/account",
+            Some(&json!({"password": "kate-secret-2"})),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(four.get(&env, "/api/account").await.status, 401);
-    assert_eq!(Browser::default().get(&env, "/api/players/kate").await.status, 404);
+    assert_eq!(
+        Browser::default()
+            .get(&env, "/api/players/kate")
+            .await
+            .status,
+        404
+    );
     let again = Browser::default()
-        .post(&env, "/api/account/signup", &json!({"username": "Kate", "password": "12345678"}))
+        .post(
+            &env,
+            "/api/account/signup",
+            &json!({"username": "Kate", "password": "12345678"}),
+        )
         .await;
     assert_eq!(again.body["error"], "username_taken");
 }
@@ -517,11 +660,24 @@ async fn no_password_or_session_id_in_the_database_or_the_log() {
     let env = common::start().await;
     let mut b = signed_up(&env, "leo").await;
     let id = b.cookie.clone().unwrap();
-    b.post(&env, "/api/account/login", &json!({"username": "leo", "password": "wrong-password"}))
-        .await;
-    b.post(&env, "/api/account/password", &json!({"old": "leo-secret", "new": "leo-secret-new"}))
-        .await;
-    let secrets = ["leo-secret", "leo-secret-new", "wrong-password", id.as_str()];
+    b.post(
+        &env,
+        "/api/account/login",
+        &json!({"username": "leo", "password": "wrong-password"}),
+    )
+    .await;
+    b.post(
+        &env,
+        "/api/account/password",
+        &json!({"old": "leo-secret", "new": "leo-secret-new"}),
+    )
+    .await;
+    let secrets = [
+        "leo-secret",
+        "leo-secret-new",
+        "wrong-password",
+        id.as_str(),
+    ];
     let log = log.lock().unwrap().clone();
     assert!(holds(&log, "account made"), "the log is read");
     if let Some(path) = env.db.sqlite_path() {
@@ -548,11 +704,19 @@ async fn a_seat_played_before_signing_in_is_claimed() {
     let token = seats[0].as_str().unwrap().to_string();
     let mut b = signed_up(&env, "mia").await;
     let wrong = b
-        .post(&env, &format!("/api/games/{id}/claim"), &json!({"seat": 1, "token": "00".repeat(16)}))
+        .post(
+            &env,
+            &format!("/api/games/{id}/claim"),
+            &json!({"seat": 1, "token": "00".repeat(16)}),
+        )
         .await;
     assert_eq!(wrong.status, 403);
     let r = b
-        .post(&env, &format!("/api/games/{id}/claim"), &json!({"seat": 1, "token": token}))
+        .post(
+            &env,
+            &format!("/api/games/{id}/claim"),
+            &json!({"seat": 1, "token": token}),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["seats"][0]["player"]["username"], "mia");
@@ -560,7 +724,11 @@ async fn a_seat_played_before_signing_in_is_claimed() {
     assert_eq!(games["games"][0]["id"], id.as_str());
     // The account plays the seat without the token now.
     let m = b
-        .post(&env, &format!("/api/games/{id}/moves"), &json!({"seat": 1, "move": "b2b3"}))
+        .post(
+            &env,
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "move": "b2b3"}),
+        )
         .await;
     assert_eq!(m.status, 200, "{}", m.body);
 }
@@ -571,7 +739,9 @@ async fn seeks_pair_two_people() {
     let mut a = signed_up(&env, "nina").await;
     let mut b = signed_up(&env, "omar").await;
     let want = json!({"game": "dobutsu", "clock": "3+2", "rated": true});
-    let r = Browser::default().post(&env, "/api/seeks/quick", &want).await;
+    let r = Browser::default()
+        .post(&env, "/api/seeks/quick", &want)
+        .await;
     assert_eq!(r.body["error"], "not_signed_in");
     let posted = a.post(&env, "/api/seeks/quick", &want).await;
     assert_eq!(posted.status, 201, "{}", posted.body);
@@ -579,37 +749,63 @@ async fn seeks_pair_two_people() {
     let list = b.get(&env, "/api/seeks").await.body;
     assert_eq!(list["seeks"][0]["username"], "nina", "{list}");
     assert_eq!(list["seeks"][0]["mine"], false);
-    let own = a.post(&env, &format!("/api/seeks/{seek}/accept"), &json!({})).await;
+    let own = a
+        .post(&env, &format!("/api/seeks/{seek}/accept"), &json!({}))
+        .await;
     assert_eq!(own.body["error"], "own_seek");
     let paired = b.post(&env, "/api/seeks/quick", &want).await;
     assert_eq!(paired.status, 200, "{}", paired.body);
     let game = paired.body["game"].as_str().unwrap().to_string();
     let st = a.get(&env, &format!("/api/seeks/{seek}")).await.body;
-    assert_eq!((st["status"].as_str(), st["game"].as_str()), (Some("accepted"), Some(game.as_str())));
+    assert_eq!(
+        (st["status"].as_str(), st["game"].as_str()),
+        (Some("accepted"), Some(game.as_str()))
+    );
     let state = env.get(&format!("/api/games/{game}")).await.1;
     let mut names: Vec<&str> = (0..2)
         .map(|i| state["seats"][i]["player"]["username"].as_str().unwrap())
         .collect();
     names.sort();
     assert_eq!(names, ["nina", "omar"]);
-    assert_eq!((state["rated"].as_bool(), state["clock"].as_str()), (Some(true), Some("3+2")));
+    assert_eq!(
+        (state["rated"].as_bool(), state["clock"].as_str()),
+        (Some(true), Some("3+2"))
+    );
     assert_eq!(b.get(&env, "/api/seeks").await.body["seeks"], json!([]));
     // A seek that is not quick-paired is cancelled by its poster alone.
     let s2 = a
-        .post(&env, "/api/seeks", &json!({"game": "shogun", "clock": "5+3", "range": [1400, 1600]}))
+        .post(
+            &env,
+            "/api/seeks",
+            &json!({"game": "shogun", "clock": "5+3", "range": [1400, 1600]}),
+        )
         .await;
     assert_eq!(s2.status, 201, "{}", s2.body);
     let sid = s2.body["id"].as_str().unwrap();
     let r = b
-        .send(&env, reqwest::Method::DELETE, &format!("/api/seeks/{sid}"), None)
+        .send(
+            &env,
+            reqwest::Method::DELETE,
+            &format!("/api/seeks/{sid}"),
+            None,
+        )
         .await;
     assert_eq!(r.body["error"], "no_such_seek");
     let r = a
-        .send(&env, reqwest::Method::DELETE, &format!("/api/seeks/{sid}"), None)
+        .send(
+            &env,
+            reqwest::Method::DELETE,
+            &format!("/api/seeks/{sid}"),
+            None,
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let r = a
-        .post(&env, "/api/seeks", &json!({"game": "shiamgon", "options": {"players": 3}}))
+        .post(
+            &env,
+            "/api/seeks",
+            &json!({"game": "shiamgon", "options": {"players": 3}}),
+        )
         .await;
     assert_eq!(r.body["error"], "bad_options");
 }
@@ -628,7 +824,11 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
         let loser = if n % 4 == 0 { 1 } else { 2 };
         let who = if loser == 1 { &mut a } else { &mut b };
         let r = who
-            .post(&env, &format!("/api/games/{id}/resign"), &json!({"seat": loser}))
+            .post(
+                &env,
+                &format!("/api/games/{id}/resign"),
+                &json!({"seat": loser}),
+            )
             .await;
         assert_eq!(r.status, 200, "{}", r.body);
         let p = env.get("/api/players/pia").await.1;
@@ -647,7 +847,10 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
     assert_eq!(names, ["pia", "quin"], "{board}");
     assert_eq!(board["players"][0]["rank"], 1);
     assert_eq!(board["players"][0]["program"], false);
-    assert_eq!(env.get("/api/leaderboard/shogun").await.1["players"], json!([]));
+    assert_eq!(
+        env.get("/api/leaderboard/shogun").await.1["players"],
+        json!([])
+    );
 }
 
 #[tokio::test]
@@ -663,13 +866,21 @@ async fn two_instances_share_accounts_and_write_a_rating_once() {
     let id = rated_game(&env, &mut a, &mut b).await;
     // Playing through the other instance.
     let m = a
-        .post(&env2, &format!("/api/games/{id}/moves"), &json!({"seat": 1, "move": "b2b3"}))
+        .post(
+            &env2,
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 1, "move": "b2b3"}),
+        )
         .await;
     assert_eq!(m.status, 200, "{}", m.body);
     let state = env2.get(&format!("/api/games/{id}")).await.1;
     let reply = state["legal_moves"][0].as_str().unwrap().to_string();
     let m = b
-        .post(&env2, &format!("/api/games/{id}/moves"), &json!({"seat": 2, "move": reply}))
+        .post(
+            &env2,
+            &format!("/api/games/{id}/moves"),
+            &json!({"seat": 2, "move": reply}),
+        )
         .await;
     assert_eq!(m.status, 200, "{}", m.body);
     // Both instances end it at once: one ending is stored, rated once.
@@ -677,14 +888,25 @@ async fn two_instances_share_accounts_and_write_a_rating_once() {
     let (mut a2, mut b2) = (a.clone(), b.clone());
     let (s1, s2) = (json!({"seat": 1}), json!({"seat": 2}));
     let (r1, r2) = tokio::join!(a2.post(&env, &path, &s1), b2.post(&env2, &path, &s2));
-    assert!(r1.status == 200 || r2.status == 200, "{} {}", r1.body, r2.body);
+    assert!(
+        r1.status == 200 || r2.status == 200,
+        "{} {}",
+        r1.body,
+        r2.body
+    );
     for name in ["rosa", "sven"] {
         let p = env.get(&format!("/api/players/{name}")).await.1;
         assert_eq!(p["ratings"]["dobutsu"]["games"], 1, "{p}");
-        let h = env2.get(&format!("/api/players/{name}/history/dobutsu")).await.1;
+        let h = env2
+            .get(&format!("/api/players/{name}/history/dobutsu"))
+            .await
+            .1;
         assert_eq!(h["points"].as_array().unwrap().len(), 1, "{h}");
     }
     let (ra, _) = rating_of(&env.get("/api/players/rosa").await.1, "dobutsu");
     let (rb, _) = rating_of(&env.get("/api/players/sven").await.1, "dobutsu");
-    assert!(near(ra + rb, 3000.0) && (near(ra, 1662.3) || near(ra, 1337.7)), "{ra} {rb}");
+    assert!(
+        near(ra + rb, 3000.0) && (near(ra, 1662.3) || near(ra, 1337.7)),
+        "{ra} {rb}"
+    );
 }

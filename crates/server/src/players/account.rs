@@ -39,7 +39,12 @@ struct Credentials {
 }
 
 /// A new session for `key`: stored (hashed), its cookie in the answer.
-async fn start_session(app: &App, key: &str, status: StatusCode, out: Value) -> Result<Response, ApiError> {
+async fn start_session(
+    app: &App,
+    key: &str,
+    status: StatusCode,
+    out: Value,
+) -> Result<Response, ApiError> {
     let id = new_session_id();
     app.store
         .add_session(&hash_session(&id), key, now())
@@ -75,7 +80,13 @@ pub async fn signup(
             return Err(ApiError::username_taken(&row.username));
         }
         tracing::info!(user = %row.key, "account made");
-        start_session(&app2, &row.key, StatusCode::CREATED, json!({ "username": row.username })).await
+        start_session(
+            &app2,
+            &row.key,
+            StatusCode::CREATED,
+            json!({ "username": row.username }),
+        )
+        .await
     })
     .await
 }
@@ -133,7 +144,13 @@ pub async fn login(
             .map_err(storage)?;
         return Err(ApiError::bad_credentials());
     };
-    start_session(&app, &account.key, StatusCode::OK, json!({ "username": account.username })).await
+    start_session(
+        &app,
+        &account.key,
+        StatusCode::OK,
+        json!({ "username": account.username }),
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -281,7 +298,10 @@ pub async fn export(State(app): State<Arc<App>>, viewer: Viewer) -> Result<Respo
         for text in page {
             games.push(serde_json::from_str(&text).unwrap_or(Value::Null));
         }
-        before = games.last().and_then(|g| g["id"].as_str()).map(str::to_string);
+        before = games
+            .last()
+            .and_then(|g| g["id"].as_str())
+            .map(str::to_string);
         if !full || before.is_none() {
             break;
         }

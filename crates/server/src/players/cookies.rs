@@ -101,12 +101,28 @@ mod tests {
     fn the_cookie_has_its_flags() {
         let v = set_cookie(Some("abc"), false);
         let v = v.to_str().unwrap();
-        for part in ["kyoku_session=abc", "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age="] {
+        for part in [
+            "kyoku_session=abc",
+            "HttpOnly",
+            "SameSite=Lax",
+            "Path=/",
+            "Max-Age=",
+        ] {
             assert!(v.contains(part), "{v}");
         }
         assert!(!v.contains("Secure"), "{v}");
-        assert!(set_cookie(Some("abc"), true).to_str().unwrap().contains("Secure"));
-        assert!(set_cookie(None, false).to_str().unwrap().contains("Max-Age=0"));
+        assert!(
+            set_cookie(Some("abc"), true)
+                .to_str()
+                .unwrap()
+                .contains("Secure")
+        );
+        assert!(
+            set_cookie(None, false)
+                .to_str()
+                .unwrap()
+                .contains("Max-Age=0")
+        );
     }
 
     #[test]
@@ -115,18 +131,36 @@ mod tests {
         assert_eq!(session_id(&h).as_deref(), Some("xyz"));
         let h = headers(&[(header::COOKIE, "a=1"), (header::COOKIE, "kyoku_session=q")]);
         assert_eq!(session_id(&h).as_deref(), Some("q"));
-        assert_eq!(session_id(&headers(&[(header::COOKIE, "kyoku_session=")])), None);
+        assert_eq!(
+            session_id(&headers(&[(header::COOKIE, "kyoku_session=")])),
+            None
+        );
         assert_eq!(session_id(&HeaderMap::new()), None);
     }
 
     #[test]
     fn only_the_servers_own_origin_passes() {
         let host = (header::HOST, "127.0.0.1:8080");
-        assert!(same_origin(&headers(&[host.clone(), (header::ORIGIN, "http://127.0.0.1:8080")])));
-        assert!(same_origin(&headers(&[(header::HOST, "play.example"), (header::ORIGIN, "https://play.example")])));
-        assert!(!same_origin(&headers(&[host.clone(), (header::ORIGIN, "http://evil.example")])));
-        assert!(!same_origin(&headers(&[host.clone(), (header::ORIGIN, "http://127.0.0.1:8081")])));
-        assert!(!same_origin(&headers(&[host.clone(), (header::ORIGIN, "null")])));
+        assert!(same_origin(&headers(&[
+            host.clone(),
+            (header::ORIGIN, "http://127.0.0.1:8080")
+        ])));
+        assert!(same_origin(&headers(&[
+            (header::HOST, "play.example"),
+            (header::ORIGIN, "https://play.example")
+        ])));
+        assert!(!same_origin(&headers(&[
+            host.clone(),
+            (header::ORIGIN, "http://evil.example")
+        ])));
+        assert!(!same_origin(&headers(&[
+            host.clone(),
+            (header::ORIGIN, "http://127.0.0.1:8081")
+        ])));
+        assert!(!same_origin(&headers(&[
+            host.clone(),
+            (header::ORIGIN, "null")
+        ])));
         assert!(!same_origin(&headers(&[host])));
     }
 

@@ -55,7 +55,10 @@ pub fn check_username(text: &str) -> Result<(String, String), ApiError> {
         )));
     }
     let key = text.to_ascii_lowercase();
-    let program_like = key.starts_with("ai") && key[2..].chars().all(|c| c.is_ascii_digit() || c == '-' || c == '_');
+    let program_like = key.starts_with("ai")
+        && key[2..]
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c == '_');
     if RESERVED.contains(&key.as_str()) || program_like {
         return Err(ApiError::bad_username(format!(
             "{text:?} is reserved: choose another name"
@@ -95,8 +98,17 @@ mod tests {
             ("Ada_Lovelace-1".to_string(), "ada_lovelace-1".to_string())
         );
         for bad in [
-            "ab", "a23456789012345678901", "ai:3", "Ad a", "Ådä", "admin", "ANONYMOUS", "Ai3",
-            "random", "deleted", "",
+            "ab",
+            "a23456789012345678901",
+            "ai:3",
+            "Ad a",
+            "Ådä",
+            "admin",
+            "ANONYMOUS",
+            "Ai3",
+            "random",
+            "deleted",
+            "",
         ] {
             assert_eq!(
                 check_username(bad).map_err(|e| e.code),
@@ -112,7 +124,10 @@ mod tests {
         assert!(check_password("12345678").is_ok());
         assert!(check_password(&"é".repeat(256)).is_ok());
         for bad in ["1234567", "", &"x".repeat(257)] {
-            assert_eq!(check_password(bad).map_err(|e| e.code), Err("weak_password"));
+            assert_eq!(
+                check_password(bad).map_err(|e| e.code),
+                Err("weak_password")
+            );
         }
     }
 

@@ -47,7 +47,8 @@ pub async fn ratings_json(app: &App, key: &str) -> Result<Value, ApiError> {
 /// Whether `name` is a program the server offers (`ai:3`, `perfect`, an
 /// operator's engine): programs have ratings but no account.
 fn is_program(app: &App, name: &str) -> bool {
-    let Ok(kyoku_core::SeatSpec::Program { name: program, arg }) = kyoku_core::SeatSpec::parse(name)
+    let Ok(kyoku_core::SeatSpec::Program { name: program, arg }) =
+        kyoku_core::SeatSpec::parse(name)
     else {
         return false;
     };

@@ -26,8 +26,8 @@ pub const ARGON2_LANES: u32 = 1;
 const MAX_WAITING: usize = 256;
 
 fn argon2() -> Argon2<'static> {
-    let params = Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None)
-        .unwrap_or_default();
+    let params =
+        Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None).unwrap_or_default();
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
@@ -123,9 +123,23 @@ mod tests {
         let h = pool.hash("correct horse".into()).await.unwrap();
         assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
         assert!(!h.contains("correct horse"));
-        assert!(pool.verify("correct horse".into(), Some(h.clone())).await.unwrap());
+        assert!(
+            pool.verify("correct horse".into(), Some(h.clone()))
+                .await
+                .unwrap()
+        );
         assert!(!pool.verify("correct horsE".into(), Some(h)).await.unwrap());
-        assert!(!pool.verify("kyoku: no such account".into(), None).await.unwrap());
-        assert!(!pool.verify("x".into(), Some("not a hash".into())).await.unwrap());
+        assert!(
+            !pool
+                .verify("kyoku: no such account".into(), None)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !pool
+                .verify("x".into(), Some("not a hash".into()))
+                .await
+                .unwrap()
+        );
     }
 }

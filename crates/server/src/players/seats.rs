@@ -62,7 +62,12 @@ impl Joining {
         let game = live.session.game();
         Joining {
             rated: live.rated,
-            keys: live.players.iter().flatten().map(|p| p.key.clone()).collect(),
+            keys: live
+                .players
+                .iter()
+                .flatten()
+                .map(|p| p.key.clone())
+                .collect(),
             pool: game.kind().rating_pool(&game.options()),
         }
     }

@@ -110,7 +110,10 @@ impl Wanted {
 
 /// The rating of `key` in the pool of seek `s`.
 async fn rating_in(app: &App, key: &str, s: &SeekRow) -> Result<Rating, ApiError> {
-    let kind: GameKind = s.game.parse().map_err(|e: kyoku_games::GameError| ApiError::internal(e.to_string()))?;
+    let kind: GameKind = s
+        .game
+        .parse()
+        .map_err(|e: kyoku_games::GameError| ApiError::internal(e.to_string()))?;
     let options: Value = serde_json::from_str(&s.options).unwrap_or(Value::Null);
     let pool = kind.rating_pool(&options);
     Ok(app
@@ -300,7 +303,9 @@ pub async fn quick(
             continue;
         }
         let mine = rating_in(&app, &key, &s).await?.rating;
-        if s.range.is_some_and(|(lo, hi)| !(lo as f64..=hi as f64).contains(&mine)) {
+        if s.range
+            .is_some_and(|(lo, hi)| !(lo as f64..=hi as f64).contains(&mine))
+        {
             continue;
         }
         let theirs = rating_in(&app, &s.key, &s).await?.rating;

@@ -174,9 +174,8 @@ pub fn settle(before: &[RatingRow], ranks: &[usize], at: i64) -> Vec<Rating> {
         .collect();
     // Ranks that do not fit the seats move nobody (the store writes no
     // such game: its caller counts the seats first).
-    kyoku_rating::settle(&grown, ranks, kyoku_rating::TAU).unwrap_or_else(|_| {
-        before.iter().map(|r| r.rating).collect()
-    })
+    kyoku_rating::settle(&grown, ranks, kyoku_rating::TAU)
+        .unwrap_or_else(|_| before.iter().map(|r| r.rating).collect())
 }
 
 /// Runs `$e` on whichever engine `$store` has, as `$s`.

@@ -16,8 +16,8 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    Changed, GameRow, Listing, LobbyQuery, MoveRow, SCHEMA_VERSION, SeatRow,
-    StoreError, Write, Written,
+    Changed, GameRow, Listing, LobbyQuery, MoveRow, SCHEMA_VERSION, SeatRow, StoreError, Write,
+    Written,
 };
 
 mod players;
@@ -28,8 +28,8 @@ type Answer = Result<Box<dyn std::any::Any + Send>, StoreError>;
 
 /// A job for the writer thread.
 enum Op {
-    /// A write of a game.
-    Write(Write),
+    /// A write of a game (boxed: a write is large, a closure small).
+    Write(Box<Write>),
     /// Any other change (accounts, sessions, seeks), run in the writer's
     /// transaction like a write.
     Run(Box<dyn FnOnce(&Connection) -> Answer + Send>),
@@ -360,7 +360,7 @@ impl SqliteStore {
 
     /// Commits one write; returns once it is durable.
     pub async fn write(&self, w: Write) -> Result<Written, StoreError> {
-        let any = self.job(Op::Write(w)).await?;
+        let any = self.job(Op::Write(Box::new(w))).await?;
         Ok(any.downcast::<Written>().map(|w| *w).unwrap_or_default())
     }
 

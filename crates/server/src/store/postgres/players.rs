@@ -101,8 +101,8 @@ pub(super) async fn end_game(
         .await
         .map_err(failed)?;
     }
-    let every_seat = players.len() == ranks.len()
-        && players.iter().enumerate().all(|(i, p)| p.seat == i + 1);
+    let every_seat =
+        players.len() == ranks.len() && players.iter().enumerate().all(|(i, p)| p.seat == i + 1);
     if !end.rated || !every_seat || players.iter().any(|p| p.diff.is_some()) {
         return Ok(None);
     }
@@ -150,7 +150,14 @@ pub(super) async fn end_game(
             "UPDATE ratings SET rating = $3, rd = $4, volatility = $5, games = games + 1,
                                 last_at = $6
              WHERE account = $1 AND pool = $2",
-            &[&p.key, &end.pool, &new.rating, &new.rd, &new.volatility, &at],
+            &[
+                &p.key,
+                &end.pool,
+                &new.rating,
+                &new.rd,
+                &new.volatility,
+                &at,
+            ],
         )
         .await
         .map_err(failed)?;
@@ -199,11 +206,7 @@ const SUMS: &str = "count(*), count(*) FILTER (WHERE p.outcome = 'win'),
 
 impl PgStore {
     /// Runs one statement on a pooled connection; the rows it returns.
-    async fn rows(
-        &self,
-        sql: &str,
-        args: &[&(dyn ToSql + Sync)],
-    ) -> Result<Vec<Row>, StoreError> {
+    async fn rows(&self, sql: &str, args: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>, StoreError> {
         let client = self.client().await?;
         let st = client.prepare_cached(sql).await.map_err(failed)?;
         client.query(&st, args).await.map_err(failed)
@@ -500,7 +503,11 @@ impl PgStore {
         Ok(Some(rows.iter().map(|r| r.get(0)).collect()))
     }
 
-    pub(crate) async fn counts(&self, key: &str, other: Option<&str>) -> Result<Counts, StoreError> {
+    pub(crate) async fn counts(
+        &self,
+        key: &str,
+        other: Option<&str>,
+    ) -> Result<Counts, StoreError> {
         let rows = match other {
             None => {
                 self.rows(
@@ -593,7 +600,11 @@ impl PgStore {
         Ok(rows.first().map(seek_row))
     }
 
-    pub(crate) async fn cancel_seeks(&self, key: &str, id: Option<&str>) -> Result<bool, StoreError> {
+    pub(crate) async fn cancel_seeks(
+        &self,
+        key: &str,
+        id: Option<&str>,
+    ) -> Result<bool, StoreError> {
         let n = self
             .exec(
                 "DELETE FROM seeks WHERE account = $1 AND ($2::TEXT IS NULL OR id = $2)

@@ -98,8 +98,8 @@ pub(super) fn end_game(
         c.prepare_cached("UPDATE game_players SET outcome = ?3 WHERE game_id = ?1 AND seat = ?2")?
             .execute(params![id, p.seat as i64, outcome(ranks, p.seat - 1)])?;
     }
-    let every_seat = players.len() == ranks.len()
-        && players.iter().enumerate().all(|(i, p)| p.seat == i + 1);
+    let every_seat =
+        players.len() == ranks.len() && players.iter().enumerate().all(|(i, p)| p.seat == i + 1);
     if !end.rated || !every_seat || players.iter().any(|p| p.diff.is_some()) {
         return Ok(None);
     }
@@ -116,11 +116,13 @@ pub(super) fn end_game(
             Rating::NEW.rd,
             Rating::NEW.volatility
         ])?;
-        before.push(c.prepare_cached(
-            "SELECT pool, rating, rd, volatility, games, last_at FROM ratings
+        before.push(
+            c.prepare_cached(
+                "SELECT pool, rating, rd, volatility, games, last_at FROM ratings
              WHERE account = ?1 AND pool = ?2",
-        )?
-        .query_row(params![p.key, end.pool], |r| rating_row(r, 0))?);
+            )?
+            .query_row(params![p.key, end.pool], |r| rating_row(r, 0))?,
+        );
     }
     let after = settle(&before, ranks, at);
     let mut diffs = Vec::with_capacity(players.len());
@@ -500,10 +502,13 @@ impl SqliteStore {
         .await
     }
 
-    pub(crate) async fn counts(&self, key: &str, other: Option<&str>) -> Result<Counts, StoreError> {
+    pub(crate) async fn counts(
+        &self,
+        key: &str,
+        other: Option<&str>,
+    ) -> Result<Counts, StoreError> {
         let (key, other) = (key.to_string(), other.map(str::to_string));
-        self.read(move |c| counts(c, &key, other.as_deref()))
-            .await
+        self.read(move |c| counts(c, &key, other.as_deref())).await
     }
 
     pub(crate) async fn add_seek(&self, s: SeekRow) -> Result<(), StoreError> {
@@ -572,7 +577,11 @@ impl SqliteStore {
         .await
     }
 
-    pub(crate) async fn cancel_seeks(&self, key: &str, id: Option<&str>) -> Result<bool, StoreError> {
+    pub(crate) async fn cancel_seeks(
+        &self,
+        key: &str,
+        id: Option<&str>,
+    ) -> Result<bool, StoreError> {
         let (key, id) = (key.to_string(), id.map(str::to_string));
         self.run(move |c| {
             let n = c.execute(
