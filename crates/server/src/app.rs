@@ -461,6 +461,15 @@ impl App {
         let (tokens, humans) = human_seats(&specs, &req.open_seats);
         let mut live = self.new_live(game, &specs, humans, control)?;
         live.rated = req.rated;
+        // A signed-in person is known by their username unless they gave
+        // another name.
+        for (i, p) in players.iter().enumerate() {
+            if let Some(p) = p.as_ref().filter(|p| !p.program)
+                && req.names.get(i).is_none_or(Option::is_none)
+            {
+                let _ = live.session.set_name(i, Some(&p.username));
+            }
+        }
         live.players = players;
         for (i, name) in req.names.iter().enumerate() {
             let Some(name) = name else { continue };

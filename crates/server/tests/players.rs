@@ -164,6 +164,12 @@ async fn two_new_accounts_first_rated_game() {
     assert_eq!(h["points"][0]["game"], id.as_str());
     let games = env.get("/api/players/alice/games").await.1;
     assert_eq!(games["games"][0]["id"], id.as_str(), "{games}");
+    // The lists carry the change too, and the people's names.
+    let entry = &games["games"][0];
+    assert_eq!(entry["seats"][0]["rating_diff"], -162, "{entry}");
+    assert_eq!(entry["names"], json!(["Alice", "bob_2"]), "{entry}");
+    let lobby = env.get("/api/games?status=finished").await.1;
+    assert_eq!(lobby["games"][0]["seats"][1]["rating_diff"], 162, "{lobby}");
     let vs = env.get("/api/players/alice/vs/bob_2").await.1;
     assert_eq!(vs, json!({"games": 1, "wins": 0, "draws": 0, "losses": 1}));
 }

@@ -21,7 +21,7 @@ use tokio::sync::broadcast;
 
 pub use players::{
     AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
-    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle,
+    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle, with_diffs,
 };
 pub use postgres::PgStore;
 pub use sqlite::{SqliteStore, SyncMode};

@@ -178,6 +178,20 @@ pub fn settle(before: &[RatingRow], ranks: &[usize], at: i64) -> Vec<Rating> {
         .unwrap_or_else(|_| before.iter().map(|r| r.rating).collect())
 }
 
+/// The lobby entry `summary` (JSON) with each seat's rating change set:
+/// the entry is made before the change that ends a rated game is stored,
+/// the changes only inside it.
+pub fn with_diffs(summary: &str, diffs: &[Option<f64>]) -> Option<String> {
+    let mut v: serde_json::Value = serde_json::from_str(summary).ok()?;
+    let seats = v.get_mut("seats")?.as_array_mut()?;
+    for (seat, d) in seats.iter_mut().zip(diffs) {
+        if let (Some(obj), Some(d)) = (seat.as_object_mut(), d) {
+            obj.insert("rating_diff".into(), serde_json::json!(d.round() as i64));
+        }
+    }
+    serde_json::to_string(&v).ok()
+}
+
 /// Runs `$e` on whichever engine `$store` has, as `$s`.
 macro_rules! on_engine {
     ($store:expr, $s:ident => $e:expr) => {
@@ -331,6 +345,17 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_summary_gets_its_rating_changes() {
+        let s =
+            r#"{"id":"g","seats":[{"seat":1,"rating_diff":null},{"seat":2,"rating_diff":null}]}"#;
+        let out = with_diffs(s, &[Some(-161.6), Some(161.6)]).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["seats"][0]["rating_diff"], -162);
+        assert_eq!(v["seats"][1]["rating_diff"], 162);
+        assert_eq!(with_diffs("", &[]), None);
+    }
 
     #[test]
     fn outcomes_follow_the_ranks() {

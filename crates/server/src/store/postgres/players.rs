@@ -10,7 +10,7 @@ use tokio_postgres::types::ToSql;
 use super::{PgStore, Tx, failed, int};
 use crate::store::{
     AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
-    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle,
+    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle, with_diffs,
 };
 
 /// The accounts in the seats of game `id`, by seat.
@@ -176,6 +176,16 @@ pub(super) async fn end_game(
         .await
         .map_err(failed)?;
         diffs.push(Some(diff));
+    }
+    let row = tx
+        .query_one("SELECT summary FROM games WHERE id = $1", &[&id])
+        .await
+        .map_err(failed)?;
+    let summary: Option<String> = row.get(0);
+    if let Some(s) = summary.as_deref().and_then(|s| with_diffs(s, &diffs)) {
+        tx.execute("UPDATE games SET summary = $2 WHERE id = $1", &[&id, &s])
+            .await
+            .map_err(failed)?;
     }
     Ok(Some(diffs))
 }

@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use super::SqliteStore;
 use crate::store::{
     AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
-    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle,
+    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle, with_diffs,
 };
 
 /// The accounts in the seats of game `id`, by seat; a deleted account's
@@ -149,6 +149,13 @@ pub(super) fn end_game(
         c.prepare_cached("UPDATE game_players SET diff = ?3 WHERE game_id = ?1 AND seat = ?2")?
             .execute(params![id, p.seat as i64, diff])?;
         diffs.push(Some(diff));
+    }
+    let summary: Option<String> = c
+        .prepare_cached("SELECT summary FROM games WHERE id = ?1")?
+        .query_row([id], |r| r.get(0))?;
+    if let Some(s) = summary.as_deref().and_then(|s| with_diffs(s, &diffs)) {
+        c.prepare_cached("UPDATE games SET summary = ?2 WHERE id = ?1")?
+            .execute(params![id, s])?;
     }
     Ok(Some(diffs))
 }
