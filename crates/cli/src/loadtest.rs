@@ -458,6 +458,7 @@ async fn login_flood(
 async fn own_server(
     sync: kyoku_server::store::SyncMode,
     games: usize,
+    logins: usize,
 ) -> Result<(Server, PathBuf), LoadError> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -477,8 +478,10 @@ async fn own_server(
         },
         // It starts a thousand games from one address at once.
         new_games_per_minute: 0,
+        // A WebSocket and a plain connection per game, one per login
+        // client.
         connections: kyoku_server::ConnectionLimits {
-            max: 2 * games + 200,
+            max: 2 * games + logins + 200,
             ..kyoku_server::ConnectionLimits::default()
         },
         abandon_after: None,
@@ -497,7 +500,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         return Err(LoadError::NotLoopback(*a));
     }
     let addrs = if cfg.addrs.is_empty() {
-        let (server, db) = own_server(cfg.sync, cfg.games).await?;
+        let (server, db) = own_server(cfg.sync, cfg.games, cfg.logins).await?;
         let a = server.addr();
         own = Some(server);
         db_file = Some(db);

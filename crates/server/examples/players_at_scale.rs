@@ -217,6 +217,7 @@ async fn main() -> Res<()> {
         "/api/players/star/history/dobutsu",
         "/api/leaderboard/dobutsu",
         "/api/players/star/vs/p0001",
+        "/api/players/p0001/vs/star",
     ] {
         let (p50, p99, bytes) = latency(&http, &base, path).await?;
         println!("{path}: p50 {p50:.2} ms, p99 {p99:.2} ms ({bytes} bytes)");

@@ -823,9 +823,11 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
     let mut b = signed_up(&env, "quin").await;
     // Ratings settle (RD ≤ 110) after enough games.
     let mut n = 0;
+    let mut last = String::new();
     loop {
         n += 1;
         let id = rated_game(&env, &mut a, &mut b).await;
+        last = id.clone();
         // Mostly pia wins.
         let loser = if n % 4 == 0 { 1 } else { 2 };
         let who = if loser == 1 { &mut a } else { &mut b };

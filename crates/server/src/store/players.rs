@@ -279,8 +279,10 @@ impl Store {
         on_engine!(self, s => s.ratings(key).await)
     }
 
-    /// The rating of `key` after each of its rated games in `pool`,
-    /// oldest first.
+    /// The rating of `key` in `pool` at the end of each day it played
+    /// rated games there (after the day's last game; Unix days, UTC),
+    /// oldest first: a year of daily play is 365 points, however many
+    /// games.
     pub async fn history(&self, key: &str, pool: &str) -> Result<Vec<HistoryPoint>, StoreError> {
         on_engine!(self, s => s.history(key, pool).await)
     }

@@ -438,8 +438,11 @@ impl PgStore {
     ) -> Result<Vec<HistoryPoint>, StoreError> {
         let rows = self
             .rows(
-                "SELECT at, rating, rd, game_id FROM rating_history
-                 WHERE account = $1 AND pool = $2 ORDER BY at, game_id",
+                "SELECT at, rating, rd, game_id FROM (
+                     SELECT DISTINCT ON (at / 86400) at, rating, rd, game_id
+                     FROM rating_history WHERE account = $1 AND pool = $2
+                     ORDER BY at / 86400, at DESC, game_id DESC) days
+                 ORDER BY at",
                 &[&key, &pool],
             )
             .await?;
@@ -533,8 +536,8 @@ impl PgStore {
                 self.rows(
                     &format!(
                         "SELECT {SUMS} FROM game_players p
-                         JOIN game_players o ON o.game_id = p.game_id AND o.seat != p.seat
-                         WHERE p.account = $1 AND o.account = $2 AND p.outcome IS NOT NULL"
+                         WHERE p.account = $1 AND p.outcome IS NOT NULL
+                           AND p.game_id IN (SELECT game_id FROM game_players WHERE account = $2)"
                     ),
                     &[&key, &o],
                 )

@@ -105,7 +105,7 @@ CREATE TABLE rating_history (
     rd DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (account, pool, game_id)
 );
-CREATE INDEX rating_history_at ON rating_history (account, pool, at);
+CREATE INDEX rating_history_at ON rating_history (account, pool, at, rating, rd, game_id);
 CREATE TABLE game_players (
     game_id TEXT NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL,
@@ -119,6 +119,7 @@ CREATE TABLE game_players (
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX game_players_account ON game_players (account, created_at DESC, game_id DESC);
+CREATE INDEX game_players_outcome ON game_players (account, outcome, game_id);
 CREATE TABLE seeks (
     id TEXT PRIMARY KEY,
     account TEXT NOT NULL,
