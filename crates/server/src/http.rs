@@ -194,13 +194,7 @@ async fn list(
                 .map_err(|e| ApiError::bad_request(e.to_string()))?,
         ),
     };
-    let limit = match q.get("limit") {
-        None => 50,
-        Some(l) => l
-            .parse::<usize>()
-            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
-            .min(200),
-    };
+    let limit = limit_param(&q, 50, 200)?;
     let before = q.get("before").cloned();
     let query = LobbyQuery {
         status: status.map(|s| s.as_str().to_string()),
@@ -209,16 +203,36 @@ async fn list(
         before,
     };
     let games = app.list(&query).await?;
+    Ok(Json(page_json(games, limit)))
+}
+
+/// The `limit` of a query (`default` when missing, at most `max`).
+pub(crate) fn limit_param(
+    q: &HashMap<String, String>,
+    default: usize,
+    max: usize,
+) -> Result<usize, ApiError> {
+    match q.get("limit") {
+        None => Ok(default),
+        Some(l) => l
+            .parse::<usize>()
+            .map(|n| n.min(max))
+            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}"))),
+    }
+}
+
+/// A page of lobby entries asked for with `limit`: `{"games", "next"}`.
+pub(crate) fn page_json(games: Vec<Box<serde_json::value::RawValue>>, limit: usize) -> Value {
     // A full page may have more after it: the last id is the next page's
     // `before`.
     let next = (games.len() == limit && limit > 0)
         .then(|| last_id(games.last().map(|g| &**g)))
         .flatten();
-    Ok(Json(json!({ "games": games, "next": next })))
+    json!({ "games": games, "next": next })
 }
 
 /// The id of a lobby entry given as JSON.
-pub(crate) fn last_id(entry: Option<&serde_json::value::RawValue>) -> Option<String> {
+fn last_id(entry: Option<&serde_json::value::RawValue>) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct Id {
         id: String,

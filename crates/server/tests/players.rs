@@ -859,6 +859,12 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
         env.get("/api/leaderboard/shogun").await.1["players"],
         json!([])
     );
+    // The history has one point a day: the rating after its last game.
+    let h = env.get("/api/players/pia/history/dobutsu").await.1;
+    assert_eq!(h["points"].as_array().unwrap().len(), 1, "{h}");
+    assert_eq!(h["points"][0]["game"], last.as_str(), "{h}");
+    let board_rating = board["players"][0]["rating"].as_f64();
+    assert_eq!(h["points"][0]["rating"].as_f64(), board_rating, "{h}");
 }
 
 #[tokio::test]

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::names::key_of;
 use crate::app::App;
 use crate::error::ApiError;
+use crate::http::{limit_param, page_json};
 use crate::store::{AccountRow, RatingRow, StoreError};
 
 fn storage(e: StoreError) -> ApiError {
@@ -29,6 +30,19 @@ pub fn rating_json(r: &Rating, games: i64) -> Value {
         "games": games,
         "provisional": r.rd > PROVISIONAL_RD,
     })
+}
+
+/// The rating of `key` (an account or a program level) in `pool` now;
+/// the starting rating before its first rated game there.
+pub async fn rating_in_pool(app: &App, key: &str, pool: &str) -> Result<Rating, ApiError> {
+    Ok(app
+        .store
+        .ratings(key)
+        .await
+        .map_err(storage)?
+        .into_iter()
+        .find(|r| r.pool == pool)
+        .map_or(Rating::NEW, |r| r.rating))
 }
 
 /// The ratings of `key` in every pool (a pool never played in shows the
@@ -100,13 +114,7 @@ pub async fn games(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
     let (key, _) = player(&app, &name).await?;
-    let limit = match q.get("limit") {
-        None => 20,
-        Some(l) => l
-            .parse::<usize>()
-            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
-            .min(100),
-    };
+    let limit = limit_param(&q, 20, 100)?;
     let before = q.get("before").map(String::as_str);
     let page = app
         .store
@@ -123,10 +131,7 @@ pub async fn games(
         .into_iter()
         .map(|t| RawValue::from_string(t).map_err(|e| ApiError::storage(e.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
-    let next = (games.len() == limit && limit > 0)
-        .then(|| crate::http::last_id(games.last().map(|g| &**g)))
-        .flatten();
-    Ok(Json(json!({ "games": games, "next": next })))
+    Ok(Json(page_json(games, limit)))
 }
 
 /// The pool named in a path, or 404.
@@ -177,13 +182,7 @@ pub async fn leaderboard(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
     let pool = pool(&p)?;
-    let limit = match q.get("limit") {
-        None => 50,
-        Some(l) => l
-            .parse::<usize>()
-            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}")))?
-            .min(200),
-    };
+    let limit = limit_param(&q, 50, 200)?;
     let rows = app
         .store
         .leaderboard(pool, PROVISIONAL_RD, limit)

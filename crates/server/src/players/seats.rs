@@ -93,14 +93,7 @@ impl App {
                 .ok_or_else(|| ApiError::not_signed_in("the account is gone"))?
                 .username
         };
-        let rating = self
-            .store
-            .ratings(key)
-            .await
-            .map_err(storage)?
-            .into_iter()
-            .find(|r| r.pool == pool)
-            .map_or(Rating::NEW, |r| r.rating);
+        let rating = super::pages::rating_in_pool(self, key, pool).await?;
         Ok(Joiner {
             key: key.to_string(),
             username,

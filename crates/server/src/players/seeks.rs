@@ -115,15 +115,7 @@ async fn rating_in(app: &App, key: &str, s: &SeekRow) -> Result<Rating, ApiError
         .parse()
         .map_err(|e: kyoku_games::GameError| ApiError::internal(e.to_string()))?;
     let options: Value = serde_json::from_str(&s.options).unwrap_or(Value::Null);
-    let pool = kind.rating_pool(&options);
-    Ok(app
-        .store
-        .ratings(key)
-        .await
-        .map_err(storage)?
-        .into_iter()
-        .find(|r| r.pool == pool)
-        .map_or(Rating::NEW, |r| r.rating))
+    super::pages::rating_in_pool(app, key, kind.rating_pool(&options)).await
 }
 
 /// A seek as the API shows it.

@@ -155,12 +155,13 @@ CREATE TABLE rating_history (
     account TEXT NOT NULL,
     pool TEXT NOT NULL,
     game_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
     at INTEGER NOT NULL,
     rating REAL NOT NULL,
     rd REAL NOT NULL,
     PRIMARY KEY (account, pool, game_id)
 );
-CREATE INDEX rating_history_at ON rating_history (account, pool, at, rating, rd, game_id);
+CREATE INDEX rating_history_at ON rating_history (account, pool, at, n, rating, rd, game_id);
 CREATE TABLE game_players (
     game_id TEXT NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL,

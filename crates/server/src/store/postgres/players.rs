@@ -162,9 +162,17 @@ pub(super) async fn end_game(
         .await
         .map_err(failed)?;
         tx.execute(
-            "INSERT INTO rating_history (account, pool, game_id, at, rating, rd)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-            &[&p.key, &end.pool, &id, &at, &new.rating, &new.rd],
+            "INSERT INTO rating_history (account, pool, game_id, n, at, rating, rd)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[
+                &p.key,
+                &end.pool,
+                &id,
+                &(old.games + 1),
+                &at,
+                &new.rating,
+                &new.rd,
+            ],
         )
         .await
         .map_err(failed)?;
@@ -439,10 +447,10 @@ impl PgStore {
         let rows = self
             .rows(
                 "SELECT at, rating, rd, game_id FROM (
-                     SELECT DISTINCT ON (at / 86400) at, rating, rd, game_id
+                     SELECT DISTINCT ON (at / 86400) at, n, rating, rd, game_id
                      FROM rating_history WHERE account = $1 AND pool = $2
-                     ORDER BY at / 86400, at DESC, game_id DESC) days
-                 ORDER BY at",
+                     ORDER BY at / 86400, n DESC) days
+                 ORDER BY n",
                 &[&key, &pool],
             )
             .await?;

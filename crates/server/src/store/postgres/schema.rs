@@ -100,12 +100,13 @@ CREATE TABLE rating_history (
     account TEXT NOT NULL,
     pool TEXT NOT NULL,
     game_id TEXT NOT NULL,
+    n BIGINT NOT NULL,
     at BIGINT NOT NULL,
     rating DOUBLE PRECISION NOT NULL,
     rd DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (account, pool, game_id)
 );
-CREATE INDEX rating_history_at ON rating_history (account, pool, at, rating, rd, game_id);
+CREATE INDEX rating_history_at ON rating_history (account, pool, at, n, rating, rd, game_id);
 CREATE TABLE game_players (
     game_id TEXT NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL,

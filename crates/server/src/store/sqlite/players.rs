@@ -141,10 +141,18 @@ pub(super) fn end_game(
             at
         ])?;
         c.prepare_cached(
-            "INSERT INTO rating_history (account, pool, game_id, at, rating, rd)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO rating_history (account, pool, game_id, n, at, rating, rd)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?
-        .execute(params![p.key, end.pool, id, at, new.rating, new.rd])?;
+        .execute(params![
+            p.key,
+            end.pool,
+            id,
+            old.games + 1,
+            at,
+            new.rating,
+            new.rd
+        ])?;
         let diff = new.rating - old.rating.rating;
         c.prepare_cached("UPDATE game_players SET diff = ?3 WHERE game_id = ?1 AND seat = ?2")?
             .execute(params![id, p.seat as i64, diff])?;
@@ -434,10 +442,11 @@ impl SqliteStore {
         let (key, pool) = (key.to_string(), pool.to_string());
         self.read(move |c| {
             // SQLite takes the other columns of a `max()` group from the
-            // row holding the maximum: each day's last game.
+            // row holding the maximum: each day's last game (`n` counts the
+            // games; several may end in one second).
             Ok(c.prepare_cached(
-                "SELECT max(at), rating, rd, game_id FROM rating_history
-                 WHERE account = ?1 AND pool = ?2 GROUP BY at / 86400 ORDER BY 1",
+                "SELECT at, rating, rd, game_id, max(n) FROM rating_history
+                 WHERE account = ?1 AND pool = ?2 GROUP BY at / 86400 ORDER BY 5",
             )?
             .query_map([key, pool], |r| {
                 Ok(HistoryPoint {
