@@ -823,11 +823,9 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
     let mut b = signed_up(&env, "quin").await;
     // Ratings settle (RD ≤ 110) after enough games.
     let mut n = 0;
-    let mut last = String::new();
-    loop {
+    let last = loop {
         n += 1;
         let id = rated_game(&env, &mut a, &mut b).await;
-        last = id.clone();
         // Mostly pia wins.
         let loser = if n % 4 == 0 { 1 } else { 2 };
         let who = if loser == 1 { &mut a } else { &mut b };
@@ -841,10 +839,10 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
         assert_eq!(r.status, 200, "{}", r.body);
         let p = env.get("/api/players/pia").await.1;
         if p["ratings"]["dobutsu"]["provisional"] == false {
-            break;
+            break id;
         }
         assert!(n < 60, "still provisional after {n} games: {p}");
-    }
+    };
     let board = env.get("/api/leaderboard/dobutsu").await.1;
     let names: Vec<&str> = board["players"]
         .as_array()
