@@ -461,15 +461,6 @@ impl App {
         let (tokens, humans) = human_seats(&specs, &req.open_seats);
         let mut live = self.new_live(game, &specs, humans, control)?;
         live.rated = req.rated;
-        // A signed-in person is known by their username unless they gave
-        // another name.
-        for (i, p) in players.iter().enumerate() {
-            if let Some(p) = p.as_ref().filter(|p| !p.program)
-                && req.names.get(i).is_none_or(Option::is_none)
-            {
-                let _ = live.session.set_name(i, Some(&p.username));
-            }
-        }
         live.players = players;
         for (i, name) in req.names.iter().enumerate() {
             let Some(name) = name else { continue };
@@ -682,7 +673,7 @@ impl App {
         account: Option<String>,
     ) -> Result<JoinAnswer, ApiError> {
         // A bad name is refused before anything changes.
-        let mut name = name
+        let name = name
             .as_deref()
             .map(check_name)
             .transpose()
@@ -705,11 +696,6 @@ impl App {
         // its hash.
         let token = new_token();
         let player = joiner.map(|j| j.in_seat(n));
-        if let Some(p) = &player
-            && name.is_none()
-        {
-            name = Some(p.username.clone());
-        }
         let Some(human) = live.humans[n - 1].as_mut() else {
             return Err(ApiError::seat_taken("not a human seat"));
         };

@@ -278,11 +278,15 @@ impl Live {
 
     /// Each seat's name: a person's (or "Anonymous"); `None` for programs
     /// and seats nobody has joined yet.
+    /// A seat an account plays shows the account's name (`deleted`
+    /// once deleted), whatever name was given.
     fn names(&self) -> Vec<Option<String>> {
         let mut names = self.session.names();
-        for (name, human) in names.iter_mut().zip(&self.humans) {
+        for ((name, human), player) in names.iter_mut().zip(&self.humans).zip(&self.players) {
             if human.as_ref().is_some_and(|h| h.open) {
                 *name = None;
+            } else if let Some(p) = player.as_ref().filter(|p| !p.program) {
+                *name = Some(p.username.clone());
             }
         }
         names

@@ -593,6 +593,14 @@ async fn sessions_end_with_logout_everywhere_and_a_new_password() {
     // Deleting asks for the password; the name stays taken.
     let mut four = Browser::default();
     four.post(&env, "/api/account/login", &new_login).await;
+    let mut opal = signed_up(&env, "opal").await;
+    let kept_game = rated_game(&env, &mut four, &mut opal).await;
+    four.post(
+        &env,
+        &format!("/api/games/{kept_game}/resign"),
+        &json!({"seat": 1}),
+    )
+    .await;
     let r = four
         .send(
             &env,
@@ -612,6 +620,19 @@ async fn sessions_end_with_logout_everywhere_and_a_new_password() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(four.get(&env, "/api/account").await.status, 401);
+    // Its game stays for the opponent, the name shown as deleted.
+    let state = env.get(&format!("/api/games/{kept_game}")).await.1;
+    assert_eq!(
+        state["seats"][0]["player"]["username"], "deleted",
+        "{state}"
+    );
+    assert_eq!(state["names"][0], "deleted", "{state}");
+    let listed = env.get("/api/players/opal/games").await.1;
+    assert_eq!(listed["games"][0]["names"][0], "deleted", "{listed}");
+    assert_eq!(
+        listed["games"][0]["seats"][0]["player"]["username"],
+        "deleted"
+    );
     assert_eq!(
         Browser::default()
             .get(&env, "/api/players/kate")

@@ -267,6 +267,7 @@ pub async fn delete(
     let key = a.key.clone();
     app.to_the_end(async move { app2.store.delete_account(&key).await.map_err(storage) })
         .await?;
+    app.forget_name(&a.key).await;
     tracing::info!(user = %a.key, "account deleted");
     let cookie = set_cookie(None, app.players.secure_cookies);
     Ok(([(header::SET_COOKIE, cookie)], Json(json!({}))).into_response())

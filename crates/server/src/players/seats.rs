@@ -188,6 +188,23 @@ impl App {
         Ok(Some(self.joiner_of(key, false, live.pool).await?))
     }
 
+    /// Shows the deleted account `key` as `deleted` in the games this
+    /// instance holds (the store's copies and listings are renamed by the
+    /// deletion; another instance's copies follow when read again).
+    pub(crate) async fn forget_name(&self, key: &str) {
+        for slot in self.slots() {
+            let mut live = slot.live.lock().await;
+            let mut changed = false;
+            for p in live.players.iter_mut().flatten().filter(|p| p.key == key) {
+                p.username = crate::store::DELETED.to_string();
+                changed = true;
+            }
+            if changed {
+                slot.publish(&live);
+            }
+        }
+    }
+
     /// What the store writes with a change of `live`: its end, when the
     /// change ends the game (each seat's outcome; the ratings of a rated
     /// game that has a result).

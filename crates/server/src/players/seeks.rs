@@ -235,9 +235,7 @@ impl App {
         let mut live = self.new_live(game, &specs, humans, control)?;
         live.rated = s.rated;
         for (i, k) in keys.iter().enumerate() {
-            let p = self.joiner_of(k, false, pool).await?.in_seat(i + 1);
-            let _ = live.session.set_name(i, Some(&p.username));
-            live.players[i] = Some(p);
+            live.players[i] = Some(self.joiner_of(k, false, pool).await?.in_seat(i + 1));
         }
         let id = new_id();
         let w = Write::Create {

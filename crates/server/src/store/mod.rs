@@ -20,8 +20,8 @@ use prometheus_client::metrics::histogram::Histogram;
 use tokio::sync::broadcast;
 
 pub use players::{
-    AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
-    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle, with_diffs,
+    AccountRow, Counts, DELETED, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
+    SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle, with_diffs, without_name,
 };
 pub use postgres::PgStore;
 pub use sqlite::{SqliteStore, SyncMode};

@@ -192,6 +192,31 @@ pub fn with_diffs(summary: &str, diffs: &[Option<f64>]) -> Option<String> {
     serde_json::to_string(&v).ok()
 }
 
+/// The lobby entry `summary` (JSON) with the name of the accounts in
+/// `seats` (1-based) shown as `deleted`: the entries of a deleted
+/// account's games, whose opponents keep them.
+pub fn without_name(summary: &str, seats: &[usize]) -> Option<String> {
+    let mut v: serde_json::Value = serde_json::from_str(summary).ok()?;
+    for &seat in seats {
+        let i = seat.checked_sub(1)?;
+        if let Some(n) = v.get_mut("names").and_then(|n| n.get_mut(i)) {
+            *n = serde_json::json!(DELETED);
+        }
+        if let Some(p) = v
+            .get_mut("seats")
+            .and_then(|s| s.get_mut(i))
+            .and_then(|s| s.get_mut("player"))
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            p.insert("username".into(), serde_json::json!(DELETED));
+        }
+    }
+    serde_json::to_string(&v).ok()
+}
+
+/// The name a deleted account shows in its games.
+pub const DELETED: &str = "deleted";
+
 /// Runs `$e` on whichever engine `$store` has, as `$s`.
 macro_rules! on_engine {
     ($store:expr, $s:ident => $e:expr) => {
@@ -357,6 +382,16 @@ mod tests {
         assert_eq!(v["seats"][0]["rating_diff"], -162);
         assert_eq!(v["seats"][1]["rating_diff"], 162);
         assert_eq!(with_diffs("", &[]), None);
+    }
+
+    #[test]
+    fn a_deleted_accounts_name_leaves_the_summary() {
+        let s =
+            r#"{"names":["kate","omar"],"seats":[{"player":{"username":"kate"}},{"player":null}]}"#;
+        let out: serde_json::Value = serde_json::from_str(&without_name(s, &[1]).unwrap()).unwrap();
+        assert_eq!(out["names"], serde_json::json!(["deleted", "omar"]));
+        assert_eq!(out["seats"][0]["player"]["username"], "deleted");
+        assert_eq!(out["seats"][1]["player"], serde_json::Value::Null);
     }
 
     #[test]

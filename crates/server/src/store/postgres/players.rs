@@ -11,6 +11,7 @@ use super::{PgStore, Tx, failed, int};
 use crate::store::{
     AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
     SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle, with_diffs,
+    without_name,
 };
 
 /// The accounts in the seats of game `id`, by seat.
@@ -305,6 +306,23 @@ impl PgStore {
         )
         .await
         .map_err(failed)?;
+        let rows = tx
+            .query(
+                "SELECT p.game_id, p.seat, g.summary FROM game_players p
+                 JOIN games g ON g.id = p.game_id WHERE p.account = $1",
+                &[&key],
+            )
+            .await
+            .map_err(failed)?;
+        for r in rows {
+            let (game, seat, summary): (String, i32, Option<String>) =
+                (r.get(0), r.get(1), r.get(2));
+            if let Some(s) = summary.and_then(|s| without_name(&s, &[seat as usize])) {
+                tx.execute("UPDATE games SET summary = $2 WHERE id = $1", &[&game, &s])
+                    .await
+                    .map_err(failed)?;
+            }
+        }
         tx.commit().await.map_err(failed)
     }
 

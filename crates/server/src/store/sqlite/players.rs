@@ -9,6 +9,7 @@ use super::SqliteStore;
 use crate::store::{
     AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
     SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle, with_diffs,
+    without_name,
 };
 
 /// The accounts in the seats of game `id`, by seat; a deleted account's
@@ -289,6 +290,19 @@ impl SqliteStore {
                 "DELETE FROM seeks WHERE account = ?1 AND game_id IS NULL",
                 [&key],
             )?;
+            let seats: Vec<(String, i64)> = c
+                .prepare("SELECT game_id, seat FROM game_players WHERE account = ?1")?
+                .query_map([&key], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            for (game, seat) in seats {
+                let summary: Option<String> = c
+                    .prepare_cached("SELECT summary FROM games WHERE id = ?1")?
+                    .query_row([&game], |r| r.get(0))?;
+                if let Some(s) = summary.and_then(|s| without_name(&s, &[seat as usize])) {
+                    c.prepare_cached("UPDATE games SET summary = ?2 WHERE id = ?1")?
+                        .execute(params![game, s])?;
+                }
+            }
             Ok(())
         })
         .await
