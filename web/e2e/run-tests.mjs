@@ -1524,9 +1524,13 @@ test('leaderboard: after enough rated games the two players are listed, best fir
   await a.waitForSelector('tr[data-player="aiko"] a');
   await a.click('tr[data-player="aiko"] a');
   await a.waitForURL(/\/@\/aiko$/);
-  await a.waitForSelector('svg.chart polyline');
+  // The history has one point a day (the rating after the day's last
+  // game): the chart draws each of the API's points.
+  await a.waitForSelector('figure[data-pool="dobutsu"] svg.chart circle');
   const dots = await a.$$eval('figure[data-pool="dobutsu"] svg.chart circle', (l) => l.length);
-  if (dots < games) throw new Error(`${dots} points on the chart after ${games}+ games`);
+  const points = await a.evaluate(async () =>
+    (await (await fetch('/api/players/aiko/history/dobutsu')).json()).points.length);
+  if (points < 1 || dots !== points) throw new Error(`${dots} points on the chart, ${points} in the history`);
   for (const p of [a, b]) await p.context().close();
   return `${games} rated games to settle both ratings`;
 });
