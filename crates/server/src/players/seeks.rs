@@ -95,11 +95,7 @@ impl SeekRequest {
 }
 
 impl Wanted {
-    fn pool(&self) -> &'static str {
-        let options: Value = serde_json::from_str(&self.options).unwrap_or(Value::Null);
-        self.kind.rating_pool(&options)
-    }
-
+    /// Whether seek `s` asks for exactly these settings.
     fn matches(&self, s: &SeekRow) -> bool {
         s.game == self.kind.name()
             && s.options == self.options
@@ -310,7 +306,6 @@ pub async fn quick(
             Err(e) => return Err(e),
         }
     }
-    let _ = w.pool();
     let seek = post_seek(&app, &key, w).await?;
     Ok((StatusCode::CREATED, Json(json!({ "seek": seek }))).into_response())
 }
