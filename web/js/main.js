@@ -11,8 +11,10 @@ import { settingsBar } from './settings.js';
 import { accountEntry } from './account.js';
 import { waitingBar } from './seeks.js';
 import { applyTheme } from './prefs.js';
+import { t, languagePicker } from './i18n.js';
 
 applyTheme();
+languagePicker(document.getElementById('language'));
 settingsBar(document.getElementById('settings'));
 accountEntry(document.getElementById('account'));
 waitingBar(document.getElementById('waiting'));
@@ -32,20 +34,20 @@ function route() {
   let m;
   if ((m = /^\/game\/([^/]+)\/?$/.exec(path))) {
     teardown = mountGame(app, decoded(m[1]));
-    document.title = 'kyoku — game';
+    document.title = t('title-game');
   } else if ((m = /^\/rules(?:\/([a-z]+))?\/?$/.exec(path))) {
     teardown = mountRules(app, m[1] || null);
-    document.title = 'kyoku — rules';
+    document.title = t('title-rules');
   } else if ((m = /^\/@\/([^/]+)\/?$/.exec(path))) {
     const name = decoded(m[1]);
     teardown = mountPlayer(app, name);
-    document.title = `kyoku — ${name}`;
+    document.title = t('title-player', { name });
   } else if ((m = /^\/leaderboard(?:\/([a-z-]+))?\/?$/.exec(path))) {
     teardown = mountLeaderboard(app, m[1] || null);
-    document.title = 'kyoku — leaderboard';
+    document.title = t('title-leaderboard');
   } else if (/^\/account\/?$/.test(path)) {
     teardown = mountAccount(app, navigate);
-    document.title = 'kyoku — account';
+    document.title = t('title-account');
   } else {
     teardown = mountLobby(app, navigate);
     document.title = 'kyoku';

@@ -31,6 +31,10 @@ impl ApiError {
     pub fn bad_request(m: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "bad_request", m)
     }
+    /// 400 `unknown_language`: a language kyoku does not speak.
+    pub fn unknown_language(m: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "unknown_language", m)
+    }
     /// 400 `bad_options`.
     pub fn bad_options(m: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "bad_options", m)

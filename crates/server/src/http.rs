@@ -12,7 +12,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, OriginalUri, Path, Query, Sta
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -74,6 +74,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/account/logout", post(account::logout))
         .route("/account/password", post(account::password))
         .route("/account/export", get(account::export))
+        .route("/language", put(crate::language::choose))
         .route("/players/{name}", get(pages::profile))
         .route("/players/{name}/games", get(pages::games))
         .route("/players/{name}/history/{pool}", get(pages::history))

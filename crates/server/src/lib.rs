@@ -31,6 +31,7 @@ mod app;
 mod error;
 mod http;
 mod keeper;
+mod language;
 mod limit;
 mod listen;
 mod live;

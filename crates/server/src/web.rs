@@ -9,7 +9,10 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
+use kyoku_i18n::Lang;
+
+use crate::language;
 use axum::response::{IntoResponse, Response};
 
 mod rules;
@@ -57,23 +60,32 @@ fn file(path: &str) -> Option<Cow<'static, [u8]>> {
         .map(|(_, bytes)| Cow::Borrowed(*bytes))
 }
 
-/// `rules/{page}.html`: the page's Markdown (`rules/{page}.md`) as HTML.
-fn rules_page(path: &str) -> Option<String> {
+/// `rules/{page}.html`: the page's Markdown in `lang`
+/// (`rules/{page}.{lang}.md`), or in English (`rules/{page}.md`) when it
+/// has no translation, as HTML.
+fn rules_page(path: &str, lang: Lang) -> Option<String> {
     let page = path.strip_prefix("rules/")?.strip_suffix(".html")?;
-    if page.is_empty() || page.contains('/') {
+    if page.is_empty() || page.contains(['/', '.']) {
         return None;
     }
-    let markdown = file(&format!("rules/{page}.md"))?;
+    let markdown = file(&format!("rules/{page}.{lang}.md"))
+        .filter(|_| lang != Lang::En)
+        .or_else(|| file(&format!("rules/{page}.md")))?;
     let text = String::from_utf8_lossy(&markdown);
     Some(rules::render(&text, "/rules/"))
 }
 
 /// Serves a UI file; paths without an extension are client routes and get
 /// `index.html`.
-pub async fn serve(uri: Uri) -> Response {
+pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
-    if let Some(html) = rules_page(path) {
-        return ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    let lang = language::of_request(&headers);
+    // The same address answers in each language: caches must key on what
+    // chooses it.
+    let vary = (header::VARY, "Cookie, Accept-Language");
+    if let Some(html) = rules_page(path, lang) {
+        let content = (header::CONTENT_TYPE, "text/html; charset=utf-8");
+        return ([content, vary], html).into_response();
     }
     if let Some(bytes) = file(path).filter(|_| !path.is_empty()) {
         return ([(header::CONTENT_TYPE, content_type(path))], bytes).into_response();
@@ -84,7 +96,9 @@ pub async fn serve(uri: Uri) -> Response {
     }
     match file("index.html") {
         Some(bytes) => {
-            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], bytes).into_response()
+            let html = language::page(&String::from_utf8_lossy(&bytes), lang);
+            let content = (header::CONTENT_TYPE, "text/html; charset=utf-8");
+            ([content, vary, (header::CACHE_CONTROL, "no-cache")], html).into_response()
         }
         None => (
             [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
@@ -107,10 +121,19 @@ mod tests {
 
     #[test]
     fn rules_pages_are_rendered_from_markdown() {
-        let html = rules_page("rules/dobutsu.html").expect("the Dōbutsu page is embedded");
+        let html = rules_page("rules/dobutsu.html", Lang::En).expect("the Dōbutsu page is embedded");
         assert!(html.contains("<h1"), "{html}");
-        assert!(rules_page("rules/nosuchgame.html").is_none());
-        assert!(rules_page("rules/../index.html").is_none());
-        assert!(rules_page("js/main.js").is_none());
+        assert!(rules_page("rules/nosuchgame.html", Lang::En).is_none());
+        assert!(rules_page("rules/../index.html", Lang::En).is_none());
+        assert!(rules_page("js/main.js", Lang::En).is_none());
+    }
+
+    #[test]
+    fn rules_pages_come_in_the_readers_language() {
+        let de = rules_page("rules/dobutsu.html", Lang::De).expect("German");
+        assert!(de.contains("Löwe"), "{de}");
+        let ja = rules_page("rules/dobutsu.html", Lang::Ja).expect("Japanese");
+        assert!(ja.contains("ライオン"), "{ja}");
+        assert!(rules_page("rules/dobutsu.de.html", Lang::En).is_none());
     }
 }

@@ -20,6 +20,7 @@ use crate::app::{App, now};
 use crate::error::ApiError;
 use crate::http::body;
 use crate::store::{AccountRow, StoreError};
+use kyoku_i18n::Lang;
 
 /// Failed logins within this many seconds count toward the limit.
 pub const ATTEMPT_WINDOW: i64 = 600;
@@ -36,6 +37,9 @@ fn storage(e: StoreError) -> ApiError {
 struct Credentials {
     username: String,
     password: String,
+    /// At sign-up: the language the page spoke, kept with the account.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 /// A new session for `key`: stored (hashed), its cookie in the answer.
@@ -62,6 +66,13 @@ pub async fn signup(
     let c: Credentials = body(b)?;
     let (username, key) = check_username(&c.username)?;
     check_password(&c.password)?;
+    let language = match &c.language {
+        Some(code) => Some(
+            code.parse::<Lang>()
+                .map_err(|e| ApiError::unknown_language(e.to_string()))?,
+        ),
+        None => None,
+    };
     if app.store.account(&key).await.map_err(storage)?.is_some() {
         return Err(ApiError::username_taken(&username));
     }
@@ -72,6 +83,7 @@ pub async fn signup(
         password: Some(hash),
         created_at: now(),
         deleted: false,
+        language: language.map(|l| l.code().to_string()),
     };
     let app2 = app.clone();
     // Runs to its end: an account made is never left without its session.
@@ -84,7 +96,7 @@ pub async fn signup(
             &app2,
             &row.key,
             StatusCode::CREATED,
-            json!({ "username": row.username }),
+            json!({ "username": row.username, "language": row.language }),
         )
         .await
     })
@@ -148,9 +160,18 @@ pub async fn login(
         &app,
         &account.key,
         StatusCode::OK,
-        json!({ "username": account.username }),
+        json!({ "username": account.username, "language": account.language }),
     )
     .await
+    .map(|mut res| {
+        // The account's language follows it to this browser.
+        let lang = account.language.as_deref().and_then(|l| l.parse::<Lang>().ok());
+        if let Some(lang) = lang {
+            let cookie = crate::language::set_cookie(lang, app.players.secure_cookies);
+            res.headers_mut().append(header::SET_COOKIE, cookie);
+        }
+        res
+    })
 }
 
 #[derive(Deserialize, Default)]
@@ -199,6 +220,7 @@ pub async fn me(State(app): State<Arc<App>>, viewer: Viewer) -> Result<Json<Valu
     Ok(Json(json!({
         "username": a.username,
         "created_at": a.created_at,
+        "language": a.language,
         "ratings": ratings,
     })))
 }
@@ -318,6 +340,7 @@ pub async fn export(State(app): State<Arc<App>>, viewer: Viewer) -> Result<Respo
     let out = json!({
         "username": a.username,
         "created_at": a.created_at,
+        "language": a.language,
         "ratings": ratings,
         "counts": counts,
         "rating_history": history,

@@ -28,7 +28,7 @@ pub use sqlite::{SqliteStore, SyncMode};
 
 /// The schema version this build writes; a database with a newer one is
 /// refused (a newer kyoku migrated it).
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// A storage failure, for a person.
 #[derive(Debug, Clone, thiserror::Error)]

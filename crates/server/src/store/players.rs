@@ -22,6 +22,9 @@ pub struct AccountRow {
     /// Deleted by its owner: the name stays taken, its games show it as
     /// deleted.
     pub deleted: bool,
+    /// The language its owner chose for kyoku (`en`, `de`, `ja`); `None`
+    /// until they choose, when the browser's language is used.
+    pub language: Option<String>,
 }
 
 /// The player in a seat of a game, as stored.
@@ -242,6 +245,11 @@ impl Store {
     /// account but `keep` (a session id's hash).
     pub async fn set_password(&self, key: &str, hash: &str, keep: &str) -> Result<(), StoreError> {
         on_engine!(self, s => s.set_password(key, hash, keep).await)
+    }
+
+    /// Sets the language `key` chose for kyoku.
+    pub async fn set_language(&self, key: &str, language: &str) -> Result<(), StoreError> {
+        on_engine!(self, s => s.set_language(key, language).await)
     }
 
     /// Deletes an account: the name stays taken and its games stay; its

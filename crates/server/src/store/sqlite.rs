@@ -210,6 +210,9 @@ fn add_columns(conn: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Version 4: the language an account's owner chose.
+const SCHEMA_V4: &str = "ALTER TABLE accounts ADD COLUMN language TEXT;";
+
 /// Brings the schema to [`SCHEMA_VERSION`], each step in its own
 /// transaction; refuses a database a newer kyoku migrated.
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
@@ -230,7 +233,7 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         // scan of every seat is done once, not at every start.
         hash_plain_tokens(conn)?;
     }
-    for (version, step) in [(2, SCHEMA_V2), (3, SCHEMA_V3)] {
+    for (version, step) in [(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4)] {
         if found < version {
             let tx = conn.unchecked_transaction()?;
             tx.execute_batch(step)?;

@@ -241,9 +241,9 @@ impl PgStore {
     pub(crate) async fn create_account(&self, a: AccountRow) -> Result<bool, StoreError> {
         let n = self
             .exec(
-                "INSERT INTO accounts (key, username, password, created_at)
-                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-                &[&a.key, &a.username, &a.password, &a.created_at],
+                "INSERT INTO accounts (key, username, password, created_at, language)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                &[&a.key, &a.username, &a.password, &a.created_at, &a.language],
             )
             .await?;
         Ok(n == 1)
@@ -252,7 +252,8 @@ impl PgStore {
     pub(crate) async fn account(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
         let rows = self
             .rows(
-                "SELECT key, username, password, created_at, deleted FROM accounts WHERE key = $1",
+                "SELECT key, username, password, created_at, deleted, language
+                 FROM accounts WHERE key = $1",
                 &[&key],
             )
             .await?;
@@ -262,7 +263,17 @@ impl PgStore {
             password: r.get(2),
             created_at: r.get(3),
             deleted: r.get(4),
+            language: r.get(5),
         }))
+    }
+
+    pub(crate) async fn set_language(&self, key: &str, language: &str) -> Result<(), StoreError> {
+        self.exec(
+            "UPDATE accounts SET language = $2 WHERE key = $1",
+            &[&key, &language],
+        )
+        .await?;
+        Ok(())
     }
 
     pub(crate) async fn set_password(

@@ -138,9 +138,12 @@ CREATE INDEX seeks_waiting ON seeks (created_at) WHERE game_id IS NULL;
 CREATE INDEX seeks_account ON seeks (account);
 ";
 
+/// Version 4: the language an account's owner chose, as in SQLite's.
+const SCHEMA_V4: &str = "ALTER TABLE accounts ADD COLUMN language TEXT;";
+
 /// Each version's step from the one before, in order. The first step of
 /// PostgreSQL is version 2: its schema starts where SQLite's had got to.
-const MIGRATIONS: &[(i64, &str)] = &[(2, SCHEMA_V2), (3, SCHEMA_V3)];
+const MIGRATIONS: &[(i64, &str)] = &[(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4)];
 
 /// Brings the database to [`SCHEMA_VERSION`] in one transaction, holding
 /// the migration lock; refuses a database a newer kyoku migrated.

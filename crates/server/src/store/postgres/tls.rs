@@ -8,7 +8,7 @@
 //! connector the pool and the listening connection share, whose certificate
 //! check is the mode's and which shows the client certificate if given.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
@@ -21,6 +21,129 @@ use rustls::{
     AlertDescription, CertificateError, DigitallySignedStruct, RootCertStore, SignatureScheme,
 };
 use tokio_postgres_rustls::MakeRustlsConnect;
+
+/// Why a URL's TLS options or the files they name cannot be used. Each
+/// message is one line that says what to do, without the URL (the caller
+/// names the URL, without its password, or the server). An underlying error
+/// is part of that line, so it is not also given as a source: a chain
+/// printer would say it twice.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum TlsError {
+    /// `sslrootcert=` with no file.
+    #[error("sslrootcert is empty: give a CA certificate file")]
+    EmptyRootCert,
+    /// `sslcert=` or `sslkey=` with no file.
+    #[error("{0} is empty: give a file in PEM")]
+    EmptyFile(&'static str),
+    /// `sslpassword`: an encrypted key is not read.
+    #[error(
+        "sslpassword is not supported: kyoku reads only a key that is not encrypted \
+         (decrypt it with `openssl pkey -in KEY -out PLAIN`, readable by kyoku alone)"
+    )]
+    Password,
+    /// `sslcert` without `sslkey`.
+    #[error("sslcert needs sslkey: give the key's file too")]
+    CertWithoutKey,
+    /// `sslkey` without `sslcert`.
+    #[error("sslkey needs sslcert: give the certificate too")]
+    KeyWithoutCert,
+    /// `sslrootcert=system` in a mode that does not check the host.
+    #[error("sslrootcert=system needs sslmode=verify-full (not {})", .0.name())]
+    SystemRootsNeedHost(SslMode),
+    /// `sslmode=allow`.
+    #[error(
+        "sslmode=allow is not supported: use prefer (TLS when the server offers it) or disable"
+    )]
+    Allow,
+    /// An `sslmode` libpq does not know either.
+    #[error("sslmode {0:?} is none of disable, prefer, require, verify-ca, verify-full")]
+    UnknownMode(String),
+    /// A key or value of the query whose percent-escapes are not UTF-8.
+    #[error("{0:?} is not UTF-8 once percent-decoded")]
+    NotUtf8(String),
+    /// rustls refused its own setup.
+    #[error("TLS setup: {0}")]
+    Setup(rustls::Error),
+    /// A file cannot be read.
+    #[error("cannot read {option} {}: {error}", .path.display())]
+    Read {
+        /// `sslrootcert`, `sslcert` or `sslkey`.
+        option: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A certificate file that is not PEM.
+    #[error("{option} {} is not valid PEM: {error}", .path.display())]
+    NotPem {
+        /// `sslrootcert` or `sslcert`.
+        option: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// What the PEM reader said.
+        error: rustls::pki_types::pem::Error,
+    },
+    /// A CA certificate rustls cannot use.
+    #[error("sslrootcert {} holds a bad CA certificate: {error}", .path.display())]
+    BadRoot {
+        /// The file.
+        path: PathBuf,
+        /// What rustls said.
+        error: rustls::Error,
+    },
+    /// An `sslrootcert` file with no certificate in it.
+    #[error(
+        "sslrootcert {} holds no certificate (want the CA's certificate in PEM, \
+         -----BEGIN CERTIFICATE-----)",
+        .0.display()
+    )]
+    NoRoot(PathBuf),
+    /// An `sslcert` file with no certificate in it.
+    #[error("sslcert {} holds no certificate (want -----BEGIN CERTIFICATE-----)", .0.display())]
+    NoCert(PathBuf),
+    /// An encrypted `sslkey`.
+    #[error(
+        "sslkey {} is encrypted, which kyoku cannot read (decrypt it with \
+         `openssl pkey -in KEY -out PLAIN`, readable by kyoku alone)",
+        .0.display()
+    )]
+    EncryptedKey(PathBuf),
+    /// An `sslkey` file with no key in it.
+    #[error(
+        "sslkey {} holds no private key in PEM ({error}; want -----BEGIN PRIVATE KEY-----)",
+        .path.display()
+    )]
+    NoKey {
+        /// The file.
+        path: PathBuf,
+        /// What the PEM reader said.
+        error: rustls::pki_types::pem::Error,
+    },
+    /// A key that is not the certificate's.
+    #[error(
+        "sslkey {} does not go with sslcert {}: {error}",
+        .key.display(),
+        .cert.display()
+    )]
+    KeyMismatch {
+        /// The key's file.
+        key: PathBuf,
+        /// The certificate's file.
+        cert: PathBuf,
+        /// What rustls said.
+        error: rustls::Error,
+    },
+    /// No CA certificate in the system's store.
+    #[error(
+        "no trusted CA certificates found on this system{why}: give the server's CA \
+         with sslrootcert=FILE"
+    )]
+    NoSystemRoots {
+        /// The first error met reading the store, as ` (…)`, or nothing.
+        why: String,
+    },
+}
 
 /// How much TLS a connection needs and what of the server's certificate is
 /// checked: libpq's `sslmode`.
@@ -106,7 +229,7 @@ pub(crate) struct Split {
 /// Takes `sslmode` and `sslrootcert` out of a `postgres://` URL's query.
 /// Errors are one line without the URL (the caller names it, without its
 /// password). A URL that is not of the `scheme://` form is left whole.
-pub(crate) fn split(url: &str) -> Result<Split, String> {
+pub(crate) fn split(url: &str) -> Result<Split, TlsError> {
     let mut tls = TlsOptions {
         mode: SslMode::Prefer,
         roots: Roots::Unset,
@@ -139,7 +262,7 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
             "sslrootcert" => {
                 let v = decode(value)?;
                 tls.roots = match v.as_str() {
-                    "" => return Err("sslrootcert is empty: give a CA certificate file".into()),
+                    "" => return Err(TlsError::EmptyRootCert),
                     "system" => Roots::System,
                     _ => Roots::File(PathBuf::from(v)),
                 };
@@ -147,7 +270,7 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
             name @ ("sslcert" | "sslkey") => {
                 let v = decode(value)?;
                 if v.is_empty() {
-                    return Err(format!("{name} is empty: give a file in PEM"));
+                    return Err(TlsError::EmptyFile(name));
                 }
                 let slot = if name == "sslcert" {
                     &mut cert_file
@@ -156,14 +279,7 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
                 };
                 *slot = Some(PathBuf::from(v));
             }
-            "sslpassword" => {
-                return Err(
-                    "sslpassword is not supported: kyoku reads only a key that is \
-                            not encrypted (decrypt it with `openssl pkey -in KEY -out \
-                            PLAIN`, readable by kyoku alone)"
-                        .into(),
-                );
-            }
+            "sslpassword" => return Err(TlsError::Password),
             _ => kept.push(pair),
         }
     }
@@ -173,15 +289,12 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
         (None, None) => None,
         // libpq would look in ~/.postgresql for the other; a server process
         // has no home worth trusting, so both are named.
-        (Some(_), None) => return Err("sslcert needs sslkey: give the key's file too".into()),
-        (None, Some(_)) => return Err("sslkey needs sslcert: give the certificate too".into()),
+        (Some(_), None) => return Err(TlsError::CertWithoutKey),
+        (None, Some(_)) => return Err(TlsError::KeyWithoutCert),
     };
     if tls.roots == Roots::System && tls.mode != SslMode::VerifyFull {
         // As libpq: trusting any public CA is safe only with the host checked.
-        return Err(format!(
-            "sslrootcert=system needs sslmode=verify-full (not {})",
-            tls.mode.name()
-        ));
+        return Err(TlsError::SystemRootsNeedHost(tls.mode));
     }
     let mut rest = url[..q].to_string();
     if !kept.is_empty() {
@@ -192,30 +305,20 @@ pub(crate) fn split(url: &str) -> Result<Split, String> {
 }
 
 /// Reads `sslmode`'s value.
-fn read_mode(v: &str) -> Result<SslMode, String> {
+fn read_mode(v: &str) -> Result<SslMode, TlsError> {
     Ok(match v {
         "disable" => SslMode::Disable,
         "prefer" => SslMode::Prefer,
         "require" => SslMode::Require,
         "verify-ca" => SslMode::VerifyCa,
         "verify-full" => SslMode::VerifyFull,
-        "allow" => {
-            return Err(
-                "sslmode=allow is not supported: use prefer (TLS when the server \
-                        offers it) or disable"
-                    .into(),
-            );
-        }
-        _ => {
-            return Err(format!(
-                "sslmode {v:?} is none of disable, prefer, require, verify-ca, verify-full"
-            ));
-        }
+        "allow" => return Err(TlsError::Allow),
+        _ => return Err(TlsError::UnknownMode(v.to_string())),
     })
 }
 
 /// Percent-decodes a query's key or value (as tokio-postgres does).
-fn decode(s: &str) -> Result<String, String> {
+fn decode(s: &str) -> Result<String, TlsError> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -237,13 +340,13 @@ fn decode(s: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| format!("{s:?} is not UTF-8 once percent-decoded"))
+    String::from_utf8(out).map_err(|_| TlsError::NotUtf8(s.to_string()))
 }
 
 /// The rustls connector for `tls`, shared by every connection of a store.
 /// Reads the `sslrootcert` file or the system's CAs now, so that a bad file
 /// is reported when the store opens rather than at each connection.
-pub(crate) fn connector(tls: &TlsOptions) -> Result<MakeRustlsConnect, String> {
+pub(crate) fn connector(tls: &TlsOptions) -> Result<MakeRustlsConnect, TlsError> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let roots = match (&tls.roots, tls.mode) {
         (_, SslMode::Disable) => None,
@@ -259,19 +362,19 @@ pub(crate) fn connector(tls: &TlsOptions) -> Result<MakeRustlsConnect, String> {
     };
     let builder = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS setup: {e}"))?
+        .map_err(TlsError::Setup)?
         .dangerous()
         .with_custom_certificate_verifier(Arc::new(verifier));
     let mut config = match (&tls.client, tls.mode) {
         (Some(c), mode) if mode != SslMode::Disable => {
             let (chain, key) = client_cert(c)?;
-            builder.with_client_auth_cert(chain, key).map_err(|e| {
-                format!(
-                    "sslkey {} does not go with sslcert {}: {e}",
-                    c.key.display(),
-                    c.cert.display()
-                )
-            })?
+            builder
+                .with_client_auth_cert(chain, key)
+                .map_err(|error| TlsError::KeyMismatch {
+                    key: c.key.clone(),
+                    cert: c.cert.clone(),
+                    error,
+                })?
         }
         _ => builder.with_no_client_auth(),
     };
@@ -281,21 +384,22 @@ pub(crate) fn connector(tls: &TlsOptions) -> Result<MakeRustlsConnect, String> {
 }
 
 /// The CA certificates of a PEM file.
-fn roots_from_file(path: &std::path::Path) -> Result<RootCertStore, String> {
-    let shown = path.display();
-    let pem = std::fs::read(path).map_err(|e| format!("cannot read sslrootcert {shown}: {e}"))?;
+fn roots_from_file(path: &Path) -> Result<RootCertStore, TlsError> {
+    let pem = read("sslrootcert", path)?;
     let mut roots = RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(&pem) {
-        let cert = cert.map_err(|e| format!("sslrootcert {shown} is not valid PEM: {e}"))?;
-        roots
-            .add(cert)
-            .map_err(|e| format!("sslrootcert {shown} holds a bad CA certificate: {e}"))?;
+        let cert = cert.map_err(|error| TlsError::NotPem {
+            option: "sslrootcert",
+            path: path.to_path_buf(),
+            error,
+        })?;
+        roots.add(cert).map_err(|error| TlsError::BadRoot {
+            path: path.to_path_buf(),
+            error,
+        })?;
     }
     if roots.is_empty() {
-        return Err(format!(
-            "sslrootcert {shown} holds no certificate (want the CA's certificate in PEM, \
-             -----BEGIN CERTIFICATE-----)"
-        ));
+        return Err(TlsError::NoRoot(path.to_path_buf()));
     }
     Ok(roots)
 }
@@ -304,32 +408,40 @@ fn roots_from_file(path: &std::path::Path) -> Result<RootCertStore, String> {
 /// named when the store opens.
 fn client_cert(
     c: &ClientCert,
-) -> Result<(Vec<CertificateDer<'static>>, PrivateKeyDer<'static>), String> {
-    let (cert, key) = (c.cert.display(), c.key.display());
-    let pem = std::fs::read(&c.cert).map_err(|e| format!("cannot read sslcert {cert}: {e}"))?;
+) -> Result<(Vec<CertificateDer<'static>>, PrivateKeyDer<'static>), TlsError> {
+    let pem = read("sslcert", &c.cert)?;
     let chain = CertificateDer::pem_slice_iter(&pem)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("sslcert {cert} is not valid PEM: {e}"))?;
+        .map_err(|error| TlsError::NotPem {
+            option: "sslcert",
+            path: c.cert.clone(),
+            error,
+        })?;
     if chain.is_empty() {
-        return Err(format!(
-            "sslcert {cert} holds no certificate (want -----BEGIN CERTIFICATE-----)"
-        ));
+        return Err(TlsError::NoCert(c.cert.clone()));
     }
-    let pem = std::fs::read(&c.key).map_err(|e| format!("cannot read sslkey {key}: {e}"))?;
+    let pem = read("sslkey", &c.key)?;
     if pem.windows(9).any(|w| w == b"ENCRYPTED") {
-        return Err(format!(
-            "sslkey {key} is encrypted, which kyoku cannot read (decrypt it with \
-             `openssl pkey -in KEY -out PLAIN`, readable by kyoku alone)"
-        ));
+        return Err(TlsError::EncryptedKey(c.key.clone()));
     }
-    let key = PrivateKeyDer::from_pem_slice(&pem).map_err(|e| {
-        format!("sslkey {key} holds no private key in PEM ({e}; want -----BEGIN PRIVATE KEY-----)")
+    let key = PrivateKeyDer::from_pem_slice(&pem).map_err(|error| TlsError::NoKey {
+        path: c.key.clone(),
+        error,
     })?;
     Ok((chain, key))
 }
 
+/// The bytes of the file an option names.
+fn read(option: &'static str, path: &Path) -> Result<Vec<u8>, TlsError> {
+    std::fs::read(path).map_err(|error| TlsError::Read {
+        option,
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
 /// The system's trusted CAs.
-fn system_roots() -> Result<RootCertStore, String> {
+fn system_roots() -> Result<RootCertStore, TlsError> {
     let found = rustls_native_certs::load_native_certs();
     let mut roots = RootCertStore::empty();
     let (added, _ignored) = roots.add_parsable_certificates(found.certs);
@@ -339,10 +451,7 @@ fn system_roots() -> Result<RootCertStore, String> {
             .first()
             .map(|e| format!(" ({e})"))
             .unwrap_or_default();
-        return Err(format!(
-            "no trusted CA certificates found on this system{why}: give the server's CA \
-             with sslrootcert=FILE"
-        ));
+        return Err(TlsError::NoSystemRoots { why });
     }
     Ok(roots)
 }
@@ -554,7 +663,7 @@ mod tests {
             ("postgres://h?sslpassword=x", "decrypt it"),
             ("postgres://h?sslmode=%ff", "not UTF-8"),
         ] {
-            let e = split(url).unwrap_err();
+            let e = split(url).unwrap_err().to_string();
             assert!(e.contains(says), "{url}: {e}");
         }
         assert_eq!(
@@ -565,7 +674,7 @@ mod tests {
 
     #[test]
     fn a_bad_root_file_is_named() {
-        let refusal = |o: &TlsOptions| connector(o).err().expect("refused");
+        let refusal = |o: &TlsOptions| connector(o).err().expect("refused").to_string();
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("missing.pem");
         let options = |p: &std::path::Path| TlsOptions {
@@ -630,7 +739,7 @@ mod tests {
                     key: key.to_path_buf(),
                 }),
             };
-            connector(&options).err()
+            connector(&options).err().map(|e| e.to_string())
         };
         let missing = dir.path().join("missing.pem");
         let cert = file("c.pem", cert_pem);

@@ -176,6 +176,7 @@ fn account_row(r: &Row) -> rusqlite::Result<AccountRow> {
         password: r.get(2)?,
         created_at: r.get(3)?,
         deleted: r.get::<_, i64>(4)? != 0,
+        language: r.get(5)?,
     })
 }
 
@@ -236,9 +237,9 @@ impl SqliteStore {
     pub(crate) async fn create_account(&self, a: AccountRow) -> Result<bool, StoreError> {
         self.run(move |c| {
             let n = c.execute(
-                "INSERT OR IGNORE INTO accounts (key, username, password, created_at)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![a.key, a.username, a.password, a.created_at],
+                "INSERT OR IGNORE INTO accounts (key, username, password, created_at, language)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![a.key, a.username, a.password, a.created_at, a.language],
             )?;
             Ok(n == 1)
         })
@@ -249,7 +250,8 @@ impl SqliteStore {
         let key = key.to_string();
         self.read(move |c| {
             Ok(c.prepare_cached(
-                "SELECT key, username, password, created_at, deleted FROM accounts WHERE key = ?1",
+                "SELECT key, username, password, created_at, deleted, language
+                 FROM accounts WHERE key = ?1",
             )?
             .query_row([key], account_row)
             .optional()?)
@@ -272,6 +274,18 @@ impl SqliteStore {
             c.execute(
                 "DELETE FROM sessions WHERE account = ?1 AND hash != ?2",
                 params![key, keep],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub(crate) async fn set_language(&self, key: &str, language: &str) -> Result<(), StoreError> {
+        let (key, language) = (key.to_string(), language.to_string());
+        self.run(move |c| {
+            c.execute(
+                "UPDATE accounts SET language = ?2 WHERE key = ?1",
+                params![key, language],
             )?;
             Ok(())
         })

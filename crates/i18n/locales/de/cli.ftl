@@ -1,0 +1,4 @@
+plies = { $count ->
+    [one] { $count } Halbzug
+   *[other] { $count } Halbzüge
+}

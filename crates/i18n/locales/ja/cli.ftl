@@ -1,0 +1,1 @@
+plies = { $count }手
