@@ -101,17 +101,21 @@ export function languagePicker(el) {
   el.replaceChildren(select);
 }
 
-/** Keeps `code` as the language (cookie and account) and reloads in it. */
+/**
+ * Keeps `code` as the language (cookie and account) and reloads in it.
+ * Only a kept choice reloads: a failed request must not start a loop of
+ * reloads in the old language.
+ */
 export async function chooseLanguage(code) {
+  if (code === lang) return;
   try {
-    await fetch('/api/language', {
+    const res = await fetch('/api/language', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ language: code }),
     });
-  } finally {
-    location.reload();
-  }
+    if (res.ok) location.reload();
+  } catch { /* the page stays as it is */ }
 }
 
 /**
