@@ -17,7 +17,8 @@ const LION_VICTIM: i32 = 10_000;
 /// How much below 0 a draw (a repetition) scores for the side that
 /// searches, in hundredths of a Chick. 0: a contempt of 30 (play on rather
 /// than repeat unless every other move looks worse by that much) lost more
-/// games to Fairy-Stockfish than it won and drew as often (`docs/ai.md`),
+/// games to Fairy-Stockfish than it won and drew as often
+/// (`docs/experiments/2026-11-25-dobutsu-contempt.md`),
 /// so Dōbutsu's search stays node for node what it was.
 pub const CONTEMPT: i32 = 0;
 

@@ -446,7 +446,8 @@ pub struct Level {
 /// The UCB1 exploration constant under RAVE (see [`Rave::exploration`]).
 pub const RAVE_EXPLORATION: f64 = 0.25;
 
-/// RAVE as first measured (`k = 500`, no prior; see `docs/ai.md`): at equal
+/// RAVE as first measured (`k = 500`, no prior; see
+/// `docs/experiments/2026-11-24-shiamgon-rave.md`): at equal
 /// time (70 ms, level-3 settings) it beat plain UCT clearly on disc5 (rank
 /// gain 0.24 ± 0.18, 200 games) but not on disc10 (−0.07 ± 0.26, 105 games).
 pub const RAVE_FIRST: Rave = Rave {
@@ -460,7 +461,8 @@ pub const RAVE_FIRST: Rave = Rave {
 /// 0.2): ahead of plain UCT on both boards at level-3 time (rank gain
 /// 0.34 ± 0.28 on disc10 over 92 games, 0.17 ± 0.17 on disc5 over 200) but
 /// not at level-5 time (−0.09 ± 0.27 on disc5 over 100 games; see
-/// `docs/ai.md`), so no level uses it.
+/// `docs/experiments/2026-11-25-shiamgon-rave-prior-level-5.md`), so no
+/// level uses it.
 pub const RAVE_PRIOR: Rave = Rave {
     equivalence: 50.0,
     exploration: RAVE_EXPLORATION,
@@ -470,7 +472,8 @@ pub const RAVE_PRIOR: Rave = Rave {
 
 /// The rollout policy's [`ShiamgonPolicy::room`] at levels 4 and 5: against
 /// the same level without it, level 5 placed better by 0.73 ± 0.17 in rank
-/// on disc5 and by 1.09 ± 0.13 on disc10 (200 games each; `docs/ai.md`).
+/// on disc5 and by 1.09 ± 0.13 on disc10 (200 games each;
+/// `docs/experiments/2026-11-27-shiamgon-room-at-the-cut-off.md`).
 /// Levels 1–3 keep scoring the position as it stands: the easy levels stay
 /// as easy as they were, and level 4 keeps a step above level 3 (+0.51 ±
 /// 0.20 in rank over 120 games; with room at level 3 too, +0.13 over 45).
@@ -478,7 +481,8 @@ pub const ROOM: f64 = 0.5;
 
 /// The five levels. The rules and the policy were made about twice as fast
 /// (issue 21); twice the playouts at level 5 placed no better over 108
-/// games (`docs/ai.md`), so the levels keep their playouts and answer
+/// games (`docs/experiments/2026-11-25-shiamgon-twice-the-playouts.md`), so
+/// the levels keep their playouts and answer
 /// sooner.
 pub const LEVELS: [Level; 5] = [
     Level {

@@ -133,8 +133,9 @@ pub const HAND_WEIGHTS: [i32; FEATURES] = [
 /// fit (`kyoku tune shogun --games 600 --game-levels 2,2,3`) lowered the
 /// held-out error only from 0.193 to 0.189 and played no better (level 3,
 /// 100 games at equal nodes: −14 Elo, 95 % interval −80 … +51), so it was
-/// not taken (`docs/ai.md`). The two terms fitted for the random variant
-/// (soldiers showing 3 or 4, soldiers in the centre) weigh nothing here, so
+/// not taken (`docs/experiments/2026-11-24-shogun-search-parts-and-fit.md`).
+/// The two terms fitted for the random variant (soldiers showing 3 or 4,
+/// soldiers in the centre) weigh nothing here, so
 /// the magnetic board's score is the one before them.
 pub const WEIGHTS: [i32; FEATURES] = HAND_WEIGHTS;
 
@@ -147,7 +148,8 @@ pub const WEIGHTS: [i32; FEATURES] = HAND_WEIGHTS;
 /// sets its number again) or standing in the centre counts more. Against
 /// the program before issue 21: level 5 +119 Elo over 400 games (games
 /// 0–199 +100, where the level-3 fit without those two terms gave +74);
-/// level 3 +149 over 400, where that fit gave +139 (`docs/ai.md`).
+/// level 3 +149 over 400, where that fit gave +139
+/// (`docs/experiments/2026-11-27-shogun-far-numbers-and-centre.md`).
 pub const RANDOM_WEIGHTS: [i32; FEATURES] = [
     425, 691, 896, 1100, 1261, 1416, 2, 17, 9, 15, -8, -64, -12, 118, 16, 10, 0, 0, 13, 7,
 ];
@@ -317,7 +319,8 @@ impl Evaluation<Position> for ShogunEval {
     /// futility, late-move pruning and aspiration in both; probed chance
     /// nodes where there is chance, the random variant (level 3: +111 Elo
     /// over the program before issue 21 at its budget, +63 … +165, 200
-    /// games, where Star1's chance nodes gave −7; `docs/ai.md`), and
+    /// games, where Star1's chance nodes gave −7;
+    /// `docs/experiments/2026-11-26-shogun-probed-chance-nodes.md`), and
     /// quiescence through chance there too (level 5 +70 over 400 games,
     /// where probing alone gave +33; level 4 over level 3 +53).
     fn tuning(&self, root: &Position) -> Tuning {
