@@ -3,10 +3,11 @@
 // games to join or watch.
 
 import { api, saveSeats, loadSeats } from './api.js';
+import { t, tNodes, errorText, lang } from './i18n.js';
 import { h, clear } from './dom.js';
 import { kindLabel } from './players.js';
 import { descriptor } from './boards/index.js';
-import { loadCatalogue, gameEntry } from './catalogue.js';
+import { loadCatalogue, gameEntry, gameTitle } from './catalogue.js';
 import { newGameForm } from './newgame.js';
 import { getName } from './prefs.js';
 import { seatName } from './catalogue.js';
@@ -16,14 +17,45 @@ import { username, onAccount } from './account.js';
 
 /** A result's reason as the list says it. */
 function reasonWords(reason) {
-  return { time: 'on time', resigned: 'by resignation', agreed: 'agreed' }[reason] || reason;
+  const known = { time: 'lobby-reason-time', resigned: 'lobby-reason-resigned', agreed: 'lobby-reason-agreed' }[reason];
+  return known ? t(known) : reason;
+}
+
+/**
+ * Names as a list: English keeps its comma list ("Ann, Ben"); other
+ * languages join as they do (`und`, `、`).
+ */
+function listText(names) {
+  try {
+    return new Intl.ListFormat(lang, lang === 'en' ? { type: 'unit', style: 'short' } : { type: 'conjunction' }).format(names);
+  } catch {
+    return names.join(', '); // i18n-ok: a list's separator where Intl has none
+  }
+}
+
+/** How a finished game of the list ended: who won (`who`), and why. */
+function outcomeText(result, seats, who, entry) {
+  const w = result.winners || [];
+  const reason = result.reason;
+  if (reason === 'aborted') return t('lobby-outcome-aborted');
+  if (reason === 'abandoned') return t('lobby-outcome-abandoned');
+  const why = reason ? { reason: reasonWords(reason) } : null;
+  if (w.length === 1) {
+    const args = { player: who(seats[w[0] - 1] || { seat: w[0] }), seat: seatName(entry, w[0]) };
+    return why ? t('lobby-outcome-won-why', { ...args, ...why }) : t('lobby-outcome-won', args);
+  }
+  if (w.length && w.length < seats.length) {
+    const players = listText(w.map((s) => who(seats[s - 1] || { seat: s })));
+    return why ? t('lobby-outcome-winners-why', { players, ...why }) : t('lobby-outcome-winners', { players });
+  }
+  return why ? t('lobby-outcome-draw-why', why) : t('lobby-outcome-draw');
 }
 
 export function mountLobby(root, navigate) {
-  const form = h('form', { class: 'card', id: 'new-game' }, h('p', { class: 'muted' }, 'Loading the games…'));
+  const form = h('form', { class: 'card', id: 'new-game' }, h('p', { class: 'muted' }, t('lobby-loading-games')));
   const listCard = h('div', { class: 'card' });
   const pairing = pairingCard(navigate);
-  root.replaceChildren(h('h1', null, 'Play'), h('div', { class: 'lobby' },
+  root.replaceChildren(h('h1', null, t('lobby-heading')), h('div', { class: 'lobby' },
     h('div', { class: 'lobby-col' }, pairing.el, form), listCard));
   let cat = null;
   let stopForm = null;
@@ -33,7 +65,7 @@ export function mountLobby(root, navigate) {
     stopForm = newGameForm(form, c, create);
     drawList();
   }).catch((e) => {
-    form.replaceChildren(h('div', { class: 'error' }, `The list of games cannot be loaded: ${e.message}`));
+    form.replaceChildren(h('div', { class: 'error' }, t('lobby-games-failed', { error: errorText(e) })));
   });
 
   /**
@@ -62,21 +94,21 @@ export function mountLobby(root, navigate) {
   let tab = 'open';
   async function drawList() {
     clear(listCard);
-    const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': 'which games' },
-      [['open', 'Open'], ['active', 'Playing'], ['finished', 'Finished']].map(([v, t]) =>
-        h('button', { type: 'button', 'aria-pressed': v === tab ? 'true' : 'false', onclick: () => { tab = v; drawList(); } }, t)));
-    listCard.append(h('h2', null, 'Games'), tabs);
+    const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': t('lobby-tabs-label') },
+      [['open', t('lobby-tab-open')], ['active', t('lobby-tab-playing')], ['finished', t('lobby-tab-finished')]].map(([v, text]) =>
+        h('button', { type: 'button', 'aria-pressed': v === tab ? 'true' : 'false', onclick: () => { tab = v; drawList(); } }, text)));
+    listCard.append(h('h2', null, t('lobby-games')), tabs);
     const ul = h('ul', { class: 'game-list' });
     listCard.append(ul);
     let list;
     try {
       list = await api.listGames(tab);
     } catch (e) {
-      ul.append(h('li', { class: 'error' }, `The list cannot be loaded: ${e.message}`));
+      ul.append(h('li', { class: 'error' }, t('lobby-list-failed', { error: errorText(e) })));
       return;
     }
     const items = Array.isArray(list) ? list : (list && (list.games || list.items)) || [];
-    if (!items.length) ul.append(h('li', { class: 'muted' }, tab === 'open' ? 'No open games: start one!' : 'None.'));
+    if (!items.length) ul.append(h('li', { class: 'muted' }, tab === 'open' ? t('lobby-no-open-games') : t('lobby-none')));
     for (const g of items.slice(0, 50)) ul.append(gameRow(g));
   }
 
@@ -84,7 +116,7 @@ export function mountLobby(root, navigate) {
   function who(g, x) {
     if (x.player && x.kind === 'human') return x.player.username;
     const name = Array.isArray(g.names) ? g.names[x.seat - 1] : null;
-    return name || (x.open ? 'open seat' : kindLabel(x.kind));
+    return name || (x.open ? t('lobby-open-seat') : kindLabel(x.kind));
   }
 
   /** A seat of the list: who, and their rating in a rated game. */
@@ -101,28 +133,23 @@ export function mountLobby(root, navigate) {
     const moves = g.moves ?? g.ply;
     let outcome = null;
     if (g.result) {
-      const w = g.result.winners || [];
-      const reason = g.result.reason;
-      const text = reason === 'aborted' ? 'aborted' : reason === 'abandoned' ? 'abandoned'
-        : w.length === 1 ? `${who(g, seats[w[0] - 1] || { seat: w[0] })} (${seatName(entry, w[0])}) won${reason ? `: ${reasonWords(reason)}` : ''}`
-          : w.length && w.length < seats.length ? `${w.map((s) => who(g, seats[s - 1] || { seat: s })).join(', ')} won${reason ? `: ${reasonWords(reason)}` : ''}`
-            : `draw${reason ? `: ${reasonWords(reason)}` : ''}`;
+      const text = outcomeText(g.result, seats, (x) => who(g, x), entry);
       outcome = h('span', { class: 'outcome', 'data-test': 'outcome' }, text);
     }
     return h('li', { 'data-game-id': g.id },
       h('div', { class: 'what' },
-        h('strong', null, entry.title || g.game),
+        h('strong', null, gameTitle(entry) || g.game),
         g.options && g.options.board ? h('span', { class: 'small muted' }, ` ${g.options.board}`) : null,
         g.clock ? h('span', { class: 'small muted' }, ` · ${g.clock}`) : null,
-        g.rated ? h('span', { class: 'small muted' }, ' · rated') : null,
+        g.rated ? h('span', { class: 'small muted' }, ` · ${t('lobby-rated')}`) : null,
         h('div', { class: 'small who-plays' }, seats.map((x) => h('span', { class: 'nowrap' }, d.chip(x.seat), ' ', seatText(g, x), ' '))),
-        h('div', { class: 'small muted' }, moves != null ? `${moves} move${moves === 1 ? '' : 's'}` : '', outcome ? ' · ' : '', outcome)),
+        h('div', { class: 'small muted' }, moves != null ? t('lobby-moves', { count: moves }) : '', outcome ? ' · ' : '', outcome)),
       h('span', { class: 'row-actions' },
         // A rated game's open seat is for accounts only.
         seats.some((x) => x.open) ? (g.rated && !username()
-          ? h('a', { href: '/account?next=/', 'data-link': '', class: 'small' }, 'sign in to join')
-          : h('button', { type: 'button', 'data-join': g.id, onclick: () => join(g.id) }, 'join')) : null,
-        h('a', { href: `/game/${g.id}`, 'data-link': '' }, g.result ? 'replay' : 'watch')));
+          ? h('a', { href: '/account?next=/', 'data-link': '', class: 'small' }, t('lobby-sign-in-to-join'))
+          : h('button', { type: 'button', 'data-join': g.id, onclick: () => join(g.id) }, t('lobby-join'))) : null,
+        h('a', { href: `/game/${g.id}`, 'data-link': '' }, g.result ? t('lobby-replay') : t('lobby-watch'))));
   }
   async function join(id) {
     try {
@@ -135,9 +162,9 @@ export function mountLobby(root, navigate) {
       }
       navigate(`/game/${id}`);
     } catch (e) {
-      listCard.prepend(h('div', { class: 'error', role: 'alert' }, e.code === 'seat_taken' ? 'Someone else took that seat.'
-        : e.code === 'not_signed_in' ? ['A rated game is played by accounts: ', h('a', { href: '/account?next=/', 'data-link': '' }, 'sign in'), ' to take that seat.']
-          : e.message));
+      listCard.prepend(h('div', { class: 'error', role: 'alert' }, e.code === 'not_signed_in'
+        ? tNodes('lobby-join-sign-in', { link: h('a', { href: '/account?next=/', 'data-link': '' }, t('lobby-join-sign-in-link')) })
+        : errorText(e)));
     }
   }
   drawList();
