@@ -1,0 +1,73 @@
+# ブラウザのゲームの文字：サーバーのカタログが各ゲームについて送る文
+# （web/js/catalogue.js）と、盤（web/js/boards/）。
+
+## カタログ：すべてのゲームに共通
+
+catalogue-seat = プレイヤー{ $seat }
+catalogue-program-random = ランダム
+catalogue-program-perfect = 完全な手（解析表）
+catalogue-program-ai-arg = コンピューター { $arg }
+catalogue-program-ai-arg-easiest = コンピューター { $arg }（いちばんやさしい）
+catalogue-program-ai-arg-strongest = コンピューター { $arg }（いちばん強い）
+catalogue-program-arg = { $name } { $arg }
+catalogue-program-arg-easiest = { $name } { $arg }（いちばんやさしい）
+catalogue-program-arg-strongest = { $name } { $arg }（いちばん強い）
+
+## カタログ：どうぶつしょうぎ
+
+catalogue-dobutsu-title = どうぶつしょうぎ
+catalogue-dobutsu-about = 3 × 4 マスの子ども向けのしょうぎ。相手のライオンをつかまえるか、自分のライオンを相手のいちばん奥の段まで進めよう。完全に解かれていて、後手が勝ちます。
+catalogue-dobutsu-seat-1 = 先手
+catalogue-dobutsu-seat-2 = 後手
+catalogue-dobutsu-option-fen = はじめの局面（FEN）
+catalogue-dobutsu-option-fen-help = ふつうのはじめの並べかたのかわりに、この局面（FEN）から始めます
+catalogue-dobutsu-program-ai-help = アルファベータ探索、レベル1〜5（ai:3）
+catalogue-dobutsu-program-perfect-help = 解析ずみの表による完全な手（kyoku solve dobutsu で作ります）
+catalogue-dobutsu-program-random-help = 指せる手から同じ確率でランダムに選びます
+
+## カタログ：シアムゴン
+
+catalogue-shiamgon-title = シアムゴン
+catalogue-shiamgon-about = 3〜5人で、リングや三角形の盤に石を置き、となりの石を押しのけ、囲んで取ります。
+catalogue-shiamgon-seat-1 = プレイヤー1
+catalogue-shiamgon-seat-2 = プレイヤー2
+catalogue-shiamgon-seat-3 = プレイヤー3
+catalogue-shiamgon-seat-4 = プレイヤー4
+catalogue-shiamgon-seat-5 = プレイヤー5
+catalogue-shiamgon-option-board = 盤
+catalogue-shiamgon-option-board-help = 盤：tri8, tri16（三角形）、disc5, disc10（リングの円盤）
+catalogue-shiamgon-option-board-tri8 = tri8（三角形）
+catalogue-shiamgon-option-board-tri16 = tri16（三角形）
+catalogue-shiamgon-option-board-disc5 = disc5（円盤）
+catalogue-shiamgon-option-board-disc10 = disc10（円盤）
+catalogue-shiamgon-option-players = 人数
+catalogue-shiamgon-option-players-help = プレイヤーの人数：三角形の盤では3人、円盤では3〜5人
+catalogue-shiamgon-option-handicap = ハンディキャップ
+catalogue-shiamgon-option-handicap-help = プレイヤーごとの追加の石の数（席の順。円盤だけで、外から3番目のリングに置きます）
+catalogue-shiamgon-program-ai-help = モンテカルロ木探索、レベル1〜5（ai:3）
+catalogue-shiamgon-program-random-help = 指せる手から同じ確率でランダムに選びます
+
+## カタログ：ショーグン
+
+catalogue-shogun-title = ショーグン
+catalogue-shogun-about = 8 × 8 マス。盤の下の磁石が、駒が何マス動くかを決めます。自分のショーグンを守ろう。
+catalogue-shogun-seat-1 = 白
+catalogue-shogun-seat-2 = 赤
+catalogue-shogun-option-rotation = 盤の回転
+catalogue-shogun-option-rotation-help = 盤を4分の1回転させる回数（0〜3）。どのマスの下にどの磁石があるかが決まります
+catalogue-shogun-option-variant = 数字
+catalogue-shogun-option-variant-help = 数字の決まりかた：magnetic（盤が決める本来のゲーム）または random（手のたびに引く）
+catalogue-shogun-option-variant-magnetic = 磁石（盤が決める）
+catalogue-shogun-option-variant-random = 手のたびにランダム
+catalogue-shogun-option-first = 先に動かす側
+catalogue-shogun-option-first-help = どちらが先に動かすか：白か赤（プレイヤーどうしで決めます）
+catalogue-shogun-option-first-white = 白
+catalogue-shogun-option-first-red = 赤
+catalogue-shogun-option-show-landing = 着地後の数字
+catalogue-shogun-option-show-landing-help = 駒が止まったあとに出す数字を盤に表示するかどうか（慣れたプレイヤーは盤を覚えています。はじめての人には助けになります）。両方の席で同じです。指定しなければ表示します
+catalogue-shogun-option-show-landing-true = 表示する
+catalogue-shogun-option-show-landing-false = 表示しない（本物の盤と同じ）
+catalogue-shogun-option-setup = 兵士の並び順
+catalogue-shogun-option-setup-help = いちばん手前の段の兵士の並び順。WHITE/RED の形か、両方に同じ1つの並び順（例：GFEDCBA/ABCDEFG）
+catalogue-shogun-program-ai-help = アルファベータ探索（random のバリアントではエクスペクティマックス）、レベル1〜5（ai:3）
+catalogue-shogun-program-random-help = 指せる手から同じ確率でランダムに選びます
