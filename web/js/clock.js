@@ -4,6 +4,8 @@
 // server's timestamp is never compared with it), and every state resets
 // the count, so nothing drifts over a long game.
 
+import { t } from './i18n.js';
+
 /** The time control's starting time in ms (`3+2` → 180000), or null. */
 export function initialMs(control) {
   const m = /^(\d+(?:\.\d+)?)\+(\d+)$/.exec(control || '');
@@ -22,18 +24,18 @@ export function isLow(ms, control) {
 
 /** `ms` as a clock shows it: `2:05`, `0:09.4` under ten seconds, `1:02:03`, `3d 04h`. */
 export function formatMs(ms) {
-  const t = Math.max(0, ms);
-  if (t >= 86400000) {
-    const d = Math.floor(t / 86400000);
-    const hr = Math.floor((t % 86400000) / 3600000);
-    return `${d}d ${String(hr).padStart(2, '0')}h`;
+  const left = Math.max(0, ms);
+  if (left >= 86400000) {
+    const d = Math.floor(left / 86400000);
+    const hr = Math.floor((left % 86400000) / 3600000);
+    return t('game-clock-days-hours', { days: d, hours: String(hr).padStart(2, '0') });
   }
-  const totalS = Math.floor(t / 1000);
+  const totalS = Math.floor(left / 1000);
   const hr = Math.floor(totalS / 3600);
   const min = Math.floor((totalS % 3600) / 60);
   const sec = totalS % 60;
   if (hr) return `${hr}:${String(min).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
-  if (t < 10000) return `0:0${sec}.${Math.floor((t % 1000) / 100)}`;
+  if (left < 10000) return `0:0${sec}.${Math.floor((left % 1000) / 100)}`;
   return `${min}:${String(sec).padStart(2, '0')}`;
 }
 
@@ -45,10 +47,10 @@ export function spokenMs(ms) {
   const hr = Math.floor((totalS % 86400) / 3600);
   const min = Math.floor((totalS % 3600) / 60);
   const sec = totalS % 60;
-  const say = (n, unit) => { if (n) parts.push(`${n} ${unit}${n === 1 ? '' : 's'}`); };
-  say(d, 'day'); say(hr, 'hour'); say(min, 'minute');
-  if (!d && !hr) say(sec, 'second');
-  return parts.join(' ') || '0 seconds';
+  const say = (count, id) => { if (count) parts.push(t(id, { count })); };
+  say(d, 'game-clock-days'); say(hr, 'game-clock-hours'); say(min, 'game-clock-minutes');
+  if (!d && !hr) say(sec, 'game-clock-seconds');
+  return parts.join(' ') || t('game-clock-seconds', { count: 0 });
 }
 
 /**

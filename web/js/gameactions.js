@@ -4,6 +4,7 @@
 // message. Every connected browser sees the change through its state.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** Seats (1-based) that have moved in `st`'s history. */
 function movers(st) {
@@ -32,42 +33,42 @@ export function possibleActions(st, mine) {
   if (!over) {
     const moved = movers(st);
     const allMoved = st.seats.every((x) => moved.has(x.seat));
-    if (!allMoved) out.push({ key: 'abort', label: 'Abort', kind: 'abort', seat: me });
-    else out.push({ key: 'resign', label: 'Resign', kind: 'resign', seat: me, confirm: 'Resign this game?' });
+    if (!allMoved) out.push({ key: 'abort', label: t('game-action-abort'), kind: 'abort', seat: me });
+    else out.push({ key: 'resign', label: t('game-action-resign'), kind: 'resign', seat: me, confirm: t('game-action-resign-confirm') });
     if (two) {
       const other = mine.length === 1 ? (me === 1 ? 2 : 1) : null;
       if (offers.draw == null) {
-        if (other) out.push({ key: 'draw-offer', label: 'Offer a draw', kind: 'draw', action: 'offer', seat: me });
+        if (other) out.push({ key: 'draw-offer', label: t('game-action-draw-offer'), kind: 'draw', action: 'offer', seat: me });
       } else if (mine.includes(offers.draw) && mine.length === 1) {
-        out.push({ key: 'draw-wait', label: 'Draw offered…', wait: true });
+        out.push({ key: 'draw-wait', label: t('game-action-draw-offered'), wait: true });
       } else {
         const seat = mine.find((x) => x !== offers.draw);
-        out.push({ key: 'draw-accept', label: 'Accept the draw', kind: 'draw', action: 'accept', seat, primary: true });
-        out.push({ key: 'draw-decline', label: 'Decline the draw', kind: 'draw', action: 'decline', seat });
+        out.push({ key: 'draw-accept', label: t('game-action-draw-accept'), kind: 'draw', action: 'accept', seat, primary: true });
+        out.push({ key: 'draw-decline', label: t('game-action-draw-decline'), kind: 'draw', action: 'decline', seat });
       }
     }
     const tb = offers.takeback;
     if (tb == null) {
       const programsOnly = st.seats.every((x) => x.seat === me || !person(st, x.seat));
       const allowed = moved.has(me) && !(programsOnly && st.clock);
-      if (allowed) out.push({ key: 'takeback', label: 'Take back', kind: 'takeback', action: 'request', seat: me });
+      if (allowed) out.push({ key: 'takeback', label: t('game-action-takeback'), kind: 'takeback', action: 'request', seat: me });
     } else if (mine.includes(tb) && mine.length === 1) {
-      out.push({ key: 'takeback-wait', label: 'Takeback asked…', wait: true });
+      out.push({ key: 'takeback-wait', label: t('game-action-takeback-asked'), wait: true });
     } else {
       const seat = mine.find((x) => x !== tb);
-      out.push({ key: 'takeback-accept', label: 'Allow the takeback', kind: 'takeback', action: 'accept', seat, primary: true });
-      out.push({ key: 'takeback-decline', label: 'Refuse the takeback', kind: 'takeback', action: 'decline', seat });
+      out.push({ key: 'takeback-accept', label: t('game-action-takeback-accept'), kind: 'takeback', action: 'accept', seat, primary: true });
+      out.push({ key: 'takeback-decline', label: t('game-action-takeback-decline'), kind: 'takeback', action: 'decline', seat });
     }
   } else if (!st.raw.rematch) {
     const asked = Array.isArray(offers.rematch) ? offers.rematch : [];
     const seat = mine.find((x) => person(st, x) && !asked.includes(x)) ?? null;
     if (seat == null) {
-      if (asked.length) out.push({ key: 'rematch-wait', label: 'Rematch offered…', wait: true });
+      if (asked.length) out.push({ key: 'rematch-wait', label: t('game-action-rematch-offered'), wait: true });
     } else if (asked.length) {
-      out.push({ key: 'rematch-accept', label: 'Accept the rematch', kind: 'rematch', action: 'accept', seat, primary: true });
-      out.push({ key: 'rematch-decline', label: 'Decline', kind: 'rematch', action: 'decline', seat });
+      out.push({ key: 'rematch-accept', label: t('game-action-rematch-accept'), kind: 'rematch', action: 'accept', seat, primary: true });
+      out.push({ key: 'rematch-decline', label: t('game-action-rematch-decline'), kind: 'rematch', action: 'decline', seat });
     } else {
-      out.push({ key: 'rematch', label: 'Rematch', kind: 'rematch', action: 'offer', seat, primary: true });
+      out.push({ key: 'rematch', label: t('game-action-rematch'), kind: 'rematch', action: 'offer', seat, primary: true });
     }
   }
   return out;
@@ -78,7 +79,7 @@ export function possibleActions(st, mine) {
  * needs confirming asks inline first.
  */
 export function actionBar(actions, run, confirming, setConfirming) {
-  const bar = h('div', { class: 'actions', role: 'group', 'aria-label': 'game actions' });
+  const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('game-actions-label') });
   for (const a of actions) {
     if (a.wait) {
       bar.append(h('span', { class: 'small muted', 'data-action': a.key }, a.label));
@@ -86,8 +87,8 @@ export function actionBar(actions, run, confirming, setConfirming) {
     }
     if (a.confirm && confirming === a.key) {
       bar.append(h('span', { class: 'confirm' }, a.confirm, ' ',
-        h('button', { type: 'button', class: 'danger', 'data-action': `${a.key}-yes`, onclick: () => { setConfirming(null); run(a); } }, 'Yes'),
-        h('button', { type: 'button', 'data-action': `${a.key}-no`, onclick: () => setConfirming(null) }, 'No')));
+        h('button', { type: 'button', class: 'danger', 'data-action': `${a.key}-yes`, onclick: () => { setConfirming(null); run(a); } }, t('game-action-yes')),
+        h('button', { type: 'button', 'data-action': `${a.key}-no`, onclick: () => setConfirming(null) }, t('game-action-no'))));
       continue;
     }
     bar.append(h('button', {

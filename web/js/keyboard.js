@@ -6,6 +6,7 @@
 // selection. A live region reads out where the cursor is.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** The places of a drawn board, in the order drawn: `{key, el, label}`. */
 function places(svg) {
@@ -54,8 +55,8 @@ function nearestToward(list, from, dx, dy) {
 export function keyboardBoard(wrap, getBoard, describe) {
   wrap.tabIndex = 0;
   wrap.setAttribute('role', 'application');
-  wrap.setAttribute('aria-roledescription', 'board');
-  wrap.setAttribute('aria-label', 'Board: arrow keys move, Enter selects and moves, Escape cancels');
+  wrap.setAttribute('aria-roledescription', t('game-kb-role'));
+  wrap.setAttribute('aria-label', t('game-kb-label'));
   const ring = h('div', { class: 'kb-cursor', 'aria-hidden': 'true', hidden: true });
   const said = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-test': 'kb-said' });
   let cursor = null;
@@ -131,7 +132,7 @@ export function keyboardBoard(wrap, getBoard, describe) {
     } else if (ev.key === 'Escape') {
       const b = getBoard();
       if (b && b.selected) { b.selected = null; b.update(b.view); draw(); }
-      said.textContent = 'Selection cancelled';
+      said.textContent = t('game-kb-cancelled');
     }
   });
   window.addEventListener('resize', draw);
