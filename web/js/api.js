@@ -2,6 +2,8 @@
 // WebSocket that reconnects by itself, and the seat tokens this browser
 // holds (kept in localStorage, never sent anywhere but the server).
 
+import { t } from './i18n.js';
+
 /** An API error with the server's code (`illegal_move`, `forbidden`, …). */
 export class ApiError extends Error {
   constructor(status, code, message, retryAfter = null) {
@@ -25,7 +27,7 @@ async function request(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    throw new ApiError(0, 'network', 'The server cannot be reached.');
+    throw new ApiError(0, 'network', t('error-network'));
   }
   const text = await res.text();
   let data = null;

@@ -5,9 +5,11 @@
 // the catalogue answer looks like is in docs/api.md.
 
 import { h, clear } from './dom.js';
-import { programLabel } from './players.js';
 import { descriptor } from './boards/index.js';
-import { seatName } from './catalogue.js';
+import {
+  seatName, gameTitle, gameAbout, optionLabel, optionHelp, choiceLabel, programName, programHelp,
+} from './catalogue.js';
+import { t, tNodes, errorText } from './i18n.js';
 import { getName, setName, cleanName } from './prefs.js';
 import { username, onAccount } from './account.js';
 
@@ -33,19 +35,19 @@ function clockField(tc, redraw) {
     else { tc.kind = 'preset'; tc.preset = v; }
     redraw();
   } },
-  h('option', { value: 'none', selected: tc.kind === 'none' }, 'None (untimed)'),
-  h('optgroup', { label: 'Real time (minutes + seconds per move)' },
+  h('option', { value: 'none', selected: tc.kind === 'none' }, t('newgame-clock-none')),
+  h('optgroup', { label: t('newgame-clock-realtime') },
     REALTIME.map((p) => h('option', { value: p, selected: tc.kind === 'preset' && tc.preset === p }, p)),
-    h('option', { value: 'custom', selected: tc.kind === 'custom' }, 'Custom…')),
-  h('optgroup', { label: 'Correspondence (days per move)' },
-    DAYS.map((d) => h('option', { value: `${d}d`, selected: tc.kind === 'days' && tc.days === d }, `${d} day${d === 1 ? '' : 's'}`))));
-  const rows = [h('div', { class: 'field-row' }, h('label', { for: 'clock' }, 'Time control'), sel)];
+    h('option', { value: 'custom', selected: tc.kind === 'custom' }, t('newgame-clock-custom'))),
+  h('optgroup', { label: t('newgame-clock-correspondence') },
+    DAYS.map((d) => h('option', { value: `${d}d`, selected: tc.kind === 'days' && tc.days === d }, t('newgame-clock-days', { count: d })))));
+  const rows = [h('div', { class: 'field-row' }, h('label', { for: 'clock' }, t('newgame-clock')), sel)];
   if (tc.kind === 'custom') {
-    rows.push(h('div', { class: 'field-row' }, h('label', { for: 'clock-min' }, 'Minutes'),
-      h('input', { type: 'number', id: 'clock-min', min: 0.5, max: 180, step: 0.5, value: tc.minutes, style: 'width: 5rem',
+    rows.push(h('div', { class: 'field-row' }, h('label', { for: 'clock-min' }, t('newgame-clock-minutes')),
+      h('input', { type: 'number', id: 'clock-min', min: 0.5, max: 180, step: 0.5, value: tc.minutes, style: 'width: 5rem', // i18n-ok: CSS
         onchange: (e) => { tc.minutes = Number(e.target.value) || 5; } }),
-      h('label', { for: 'clock-inc' }, '+ seconds'),
-      h('input', { type: 'number', id: 'clock-inc', min: 0, max: 180, value: tc.increment, style: 'width: 4.5rem',
+      h('label', { for: 'clock-inc' }, t('newgame-clock-increment')),
+      h('input', { type: 'number', id: 'clock-inc', min: 0, max: 180, value: tc.increment, style: 'width: 4.5rem', // i18n-ok: CSS
         onchange: (e) => { tc.increment = Math.max(0, Math.floor(Number(e.target.value) || 0)); } })));
   }
   return rows;
@@ -82,11 +84,12 @@ function choicesNow(opt, values) {
 
 /** The seat choices of a game: `[value, label, about]`. */
 function seatChoices(entry) {
-  const out = [['human', 'Human', ''], ['open', 'Human, open to anyone', '']];
+  const out = [['human', t('newgame-seat-human'), ''], ['open', t('newgame-seat-open'), '']];
   for (const p of entry.programs || []) {
     const args = Array.isArray(p.args) ? p.args : [];
-    if (args.length) for (const a of args) out.push([`${p.name}:${a}`, programLabel(p.name, a, args), p.about || '']);
-    else out.push([p.name, programLabel(p.name, null, []), p.about || '']);
+    const about = programHelp(entry, p.name);
+    if (args.length) for (const a of args) out.push([`${p.name}:${a}`, programName(entry, `${p.name}:${a}`), about]);
+    else out.push([p.name, programName(entry, p.name), about]);
   }
   return out;
 }
@@ -129,24 +132,25 @@ export function optionsToSend(entry, values, seats) {
 /** The fields of one option (`redraw` after a change other fields depend on). */
 function optionField(opt, entry, state, redraw) {
   const id = `opt-${opt.name}`;
-  const label = h('label', { for: id }, opt.label || opt.name);
+  const label = h('label', { for: id }, optionLabel(entry, opt));
   if (opt.kind === 'choice') {
     const choices = choicesNow(opt, state.values);
     if (!choices.some((c) => c.value === state.values[opt.name]) && choices.length) state.values[opt.name] = choices[0].value;
     const sel = h('select', { id, 'data-option': opt.name, onchange: (e) => {
       state.values[opt.name] = choices[e.target.selectedIndex].value;
       redraw();
-    } }, choices.map((c) => h('option', { value: String(c.value), selected: c.value === state.values[opt.name] }, c.label ?? String(c.value))));
+    } }, choices.map((c) => h('option', { value: String(c.value), selected: c.value === state.values[opt.name] }, choiceLabel(entry, opt, c.value))));
     return [h('div', { class: 'field-row' }, label, sel)];
   }
   if (opt.kind === 'counts') {
-    const row = h('div', { class: 'field-row' }, h('label', null, opt.label || opt.name));
+    const row = h('div', { class: 'field-row' }, h('label', null, optionLabel(entry, opt)));
     const n = seatCount(entry, state.values);
     const counts = state.values[opt.name];
     for (let i = 0; i < n; i++) {
       row.append(descriptor(entry.game).chip(i + 1), h('input', {
-        type: 'number', min: opt.min ?? 0, max: opt.max ?? null, value: counts[i] || 0, style: 'width: 3.5rem',
-        'data-option': opt.name, 'data-seat': i + 1, 'aria-label': `${opt.label || opt.name}: ${seatName(entry, i + 1)}`,
+        type: 'number', min: opt.min ?? 0, max: opt.max ?? null, value: counts[i] || 0, style: 'width: 3.5rem', // i18n-ok: CSS
+        'data-option': opt.name, 'data-seat': i + 1,
+        'aria-label': t('newgame-count-label', { option: optionLabel(entry, opt), seat: seatName(entry, i + 1) }),
         onchange: (e) => {
           const lo = opt.min ?? 0;
           const hi = opt.max ?? Infinity;
@@ -155,13 +159,15 @@ function optionField(opt, entry, state, redraw) {
         },
       }));
     }
-    return [row, opt.about ? h('p', { class: 'hint' }, opt.about) : null];
+    const help = optionHelp(entry, opt);
+    return [row, help ? h('p', { class: 'hint' }, help) : null];
   }
   // Free text: sent only when not empty.
+  const help = optionHelp(entry, opt);
   return [h('div', { class: 'field-row' }, label, h('input', {
     type: 'text', id, 'data-option': opt.name, value: state.values[opt.name] || '', autocomplete: 'off', spellcheck: 'false',
     oninput: (e) => { state.values[opt.name] = e.target.value; },
-  })), opt.about ? h('p', { class: 'hint' }, opt.about) : null];
+  })), help ? h('p', { class: 'hint' }, help) : null];
 }
 
 /** One select per seat: a human, an open seat or a program. */
@@ -185,10 +191,9 @@ function seatsField(entry, state, onSeats) {
 /** Words for the errors a rated game can meet. */
 function createError(err) {
   switch (err && err.code) {
-    case 'rated_needs_clock': return 'A rated game needs a time control: please choose one.';
-    case 'rated_needs_accounts': return 'In a rated game you take one seat; every other human seat must be open (for someone signed in) — or play a program.';
-    case 'not_signed_in': return 'Please sign in to start a rated game.';
-    default: return err.message;
+    case 'rated_needs_clock': return t('newgame-error-rated-needs-clock');
+    case 'not_signed_in': return t('newgame-error-not-signed-in');
+    default: return errorText(err);
   }
 }
 
@@ -199,10 +204,10 @@ function createError(err) {
 function ratedField(rating, tc, redraw) {
   const box = h('input', { type: 'checkbox', id: 'rated', checked: rating.rated, onchange: (e) => { rating.rated = e.target.checked; redraw(); } });
   const needsClock = rating.rated && tc.kind === 'none';
-  return [h('div', { class: 'field-row' }, h('span', { class: 'label-gap' }), box, h('label', { for: 'rated' }, 'Rated')),
+  return [h('div', { class: 'field-row' }, h('span', { class: 'label-gap' }), box, h('label', { for: 'rated' }, t('newgame-rated'))),
     h('p', { class: `hint${needsClock ? ' warn' : ''}`, id: 'rated-hint' }, needsClock
-      ? 'A rated game needs a time control: choose one above.'
-      : 'Rated games count for your rating. They need a time control; you take one seat, other people join the open seats while signed in.')];
+      ? t('newgame-rated-needs-clock')
+      : t('newgame-rated-hint'))];
 }
 
 /**
@@ -237,17 +242,18 @@ export function newGameForm(form, cat, onCreate) {
       draw();
       seatDefaults();
       draw();
-    } }, cat.games.map((g) => h('option', { value: g.game, selected: g === entry }, g.title || g.game)));
-    form.append(h('h2', null, 'New game'),
-      h('div', { class: 'field-row' }, h('label', { for: 'game' }, 'Game'), gameSel,
-        h('a', { href: `/rules/${entry.game}`, 'data-link': '', class: 'small' }, 'rules')),
-      entry.about ? h('p', { class: 'hint' }, entry.about) : null);
+    } }, cat.games.map((g) => h('option', { value: g.game, selected: g === entry }, gameTitle(g) || g.game)));
+    const about = gameAbout(entry);
+    form.append(h('h2', null, t('newgame-heading')),
+      h('div', { class: 'field-row' }, h('label', { for: 'game' }, t('newgame-game')), gameSel,
+        h('a', { href: `/rules/${entry.game}`, 'data-link': '', class: 'small' }, t('newgame-rules'))),
+      about ? h('p', { class: 'hint' }, about) : null);
     const shown = (entry.options || []).filter((o) => applies(o, state.values));
     for (const opt of shown.filter((o) => !o.advanced)) form.append(...optionField(opt, entry, state, draw).filter(Boolean));
     const advanced = shown.filter((o) => o.advanced);
     if (advanced.length) {
       const more = h('details', { class: 'more-options', open: showAdvanced, ontoggle: (e) => { showAdvanced = e.target.open; } },
-        h('summary', null, 'More options'));
+        h('summary', null, t('newgame-more-options')));
       for (const opt of advanced) more.append(...optionField(opt, entry, state, draw).filter(Boolean));
       form.append(more);
     }
@@ -256,13 +262,13 @@ export function newGameForm(form, cat, onCreate) {
     const me = username();
     if (me) form.append(...ratedField(rating, tc, draw));
     const seats = seatsField(entry, state, () => { seatDefaults(); draw(); });
-    form.append(h('h2', null, 'Seats'), seats,
-      me ? h('p', { class: 'hint' }, 'You play as ', h('strong', null, me), '.')
-        : h('div', { class: 'field-row' }, h('label', { for: 'my-name-form' }, 'Your name'),
-          h('input', { type: 'text', id: 'my-name-form', maxlength: 24, value: getName(), placeholder: 'Anonymous',
+    form.append(h('h2', null, t('newgame-seats')), seats,
+      me ? h('p', { class: 'hint' }, ...tNodes('newgame-you-play-as', { name: h('strong', null, me) }))
+        : h('div', { class: 'field-row' }, h('label', { for: 'my-name-form' }, t('newgame-your-name')),
+          h('input', { type: 'text', id: 'my-name-form', maxlength: 24, value: getName(), placeholder: t('newgame-anonymous'),
             autocomplete: 'nickname', onchange: (e) => setName(e.target.value) })),
-      h('p', { class: 'hint' }, 'You take the first human seat; every other human seat gets an invite link.'),
-      errorBox, h('div', { class: 'field-row' }, h('button', { class: 'primary', type: 'submit', id: 'start' }, 'Start the game')));
+      h('p', { class: 'hint' }, t('newgame-seats-hint')),
+      errorBox, h('div', { class: 'field-row' }, h('button', { class: 'primary', type: 'submit', id: 'start' }, t('newgame-start'))));
   }
 
   form.addEventListener('submit', async (e) => {

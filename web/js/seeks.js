@@ -10,8 +10,9 @@
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { username, onAccount, accountKnown } from './account.js';
-import { loadCatalogue, gameEntry } from './catalogue.js';
+import { loadCatalogue, gameEntry, gameTitle, optionLabel, choiceLabel } from './catalogue.js';
 import { ratingText } from './ratings.js';
+import { t, tNodes, errorText, lang } from './i18n.js';
 
 /** The common settings offered as one click. */
 export const PRESETS = [
@@ -29,16 +30,26 @@ export const presetKey = (p) => `${p.game}-${p.clock}-${p.rated ? 'rated' : 'cas
 
 /** What a seek or preset plays, in words: "Dōbutsu 3+2 rated". */
 function settingsText(x, cat) {
-  const title = gameEntry(cat, x.game).title || x.game;
   const entry = gameEntry(cat, x.game);
+  const what = `${gameTitle(entry) || x.game}${x.clock ? ` ${x.clock}` : ''}`;
   // Options away from the defaults, as the catalogue labels their values.
   const opts = Object.entries(x.options || {}).map(([k, v]) => {
     const spec = (entry.options || []).find((o) => o.name === k);
     if (!spec || JSON.stringify(spec.default) === JSON.stringify(v)) return null;
     const choice = (spec.choices || []).find((c) => c.value === v);
-    return choice && choice.label ? choice.label : `${spec.label || k}: ${v}`;
+    return choice && choice.label ? choiceLabel(entry, spec, v) : t('seeks-option-value', { option: optionLabel(entry, spec), value: String(v) });
   }).filter(Boolean);
-  return `${title}${x.clock ? ` ${x.clock}` : ''} ${x.rated ? 'rated' : 'casual'}${opts.length ? ` (${opts.join(', ')})` : ''}`;
+  const text = t(x.rated ? 'seeks-settings-rated' : 'seeks-settings-casual', { what });
+  return opts.length ? t('seeks-settings-with-options', { settings: text, options: listText(opts) }) : text;
+}
+
+/** Options as a list, as the page's language joins them ("a, b"). */
+function listText(items) {
+  try {
+    return new Intl.ListFormat(lang, { type: 'unit', style: 'short' }).format(items);
+  } catch {
+    return items.join(', '); // i18n-ok: a list's separator where Intl has none
+  }
 }
 
 // ---- the wait ----
@@ -74,12 +85,12 @@ function drawBar() {
   bar.hidden = !waiting && !barNote;
   if (waiting) {
     bar.append(h('div', { class: 'notice waiting-box', 'data-test': 'waiting' },
-      h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` Waiting for an opponent… `,
+      h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${t('seeks-waiting')} `,
       h('span', { class: 'small muted' }, waiting.text), ' ',
-      h('button', { type: 'button', 'data-test': 'cancel-wait', onclick: () => cancelWaiting() }, 'Cancel')));
+      h('button', { type: 'button', 'data-test': 'cancel-wait', onclick: () => cancelWaiting() }, t('seeks-cancel'))));
   } else if (barNote) {
     bar.append(h('div', { class: 'notice waiting-box' }, barNote, ' ',
-      h('button', { type: 'button', class: 'link-like', onclick: () => { barNote = ''; drawBar(); } }, 'OK')));
+      h('button', { type: 'button', class: 'link-like', onclick: () => { barNote = ''; drawBar(); } }, t('seeks-ok'))));
   }
 }
 
@@ -112,7 +123,7 @@ async function poll() {
   try {
     r = await api.seek(id);
   } catch (e) {
-    if (waiting && waiting.id === id && e.status === 404) stopWaiting('Your seek is gone: nobody took it in time.');
+    if (waiting && waiting.id === id && e.status === 404) stopWaiting(t('seeks-expired'));
     return; // Otherwise (the network) the next poll tries again.
   }
   if (!waiting || waiting.id !== id) return;
@@ -120,7 +131,7 @@ async function poll() {
     stopWaiting('');
     go(`/game/${encodeURIComponent(r.game)}`);
   } else if (r && r.status === 'gone') {
-    stopWaiting('Your seek is gone: nobody took it in time.');
+    stopWaiting(t('seeks-expired'));
   }
 }
 
@@ -135,16 +146,12 @@ export async function cancelWaiting() {
 
 // ---- the lobby's card ----
 
-/** Words for an error of the seek calls. */
+/**
+ * Words for an error of the seek calls: the API's error messages say each
+ * of them (`no_such_seek`, `own_seek`, `out_of_range`, …) as the card needs.
+ */
 function seekError(e) {
-  switch (e && e.code) {
-    case 'no_such_seek': return 'That seek is gone: someone else took it, or its player left.';
-    case 'own_seek': return 'That is your own seek.';
-    case 'out_of_range': return 'Your rating is outside the range that player asked for.';
-    case 'not_signed_in': return 'Please sign in first.';
-    case 'rated_needs_clock': return 'A rated game needs a time control.';
-    default: return (e && e.message) || 'Something went wrong.';
-  }
+  return errorText(e);
 }
 
 /**
@@ -156,11 +163,11 @@ export function pairingCard(navigate) {
   const error = h('div', { role: 'alert' });
   const buttons = h('div', { class: 'quick-buttons' });
   const signIn = h('p', { class: 'notice', 'data-test': 'pair-sign-in' },
-    h('a', { href: '/account?next=/', 'data-link': '' }, 'Sign in'), ' to pair with someone or accept a seek.');
-  const list = h('ul', { class: 'game-list seek-list', 'data-test': 'seeks' });
-  el.append(h('h2', null, 'Quick pairing'),
-    h('p', { class: 'hint' }, 'Plays the first person waiting for the same game, else waits for one.'),
-    buttons, signIn, error, h('h2', null, 'Seeks'), list);
+    ...tNodes('seeks-sign-in-hint', { link: h('a', { href: '/account?next=/', 'data-link': '' }, t('seeks-sign-in-link')) }));
+  const list = h('ul', { class: 'game-list seek-list', 'data-test': 'seeks' }); // i18n-ok: class names
+  el.append(h('h2', null, t('seeks-quick-pairing')),
+    h('p', { class: 'hint' }, t('seeks-quick-pairing-hint')),
+    buttons, signIn, error, h('h2', null, t('seeks-heading')), list);
   let cat = null;
   let seeks = null;
   let busy = false;
@@ -175,27 +182,28 @@ export function pairingCard(navigate) {
       buttons.append(h('button', {
         type: 'button', 'data-quick': presetKey(p), disabled: busy,
         onclick: () => quick(p),
-      }, h('strong', null, gameEntry(cat, p.game).title || p.game), ` ${p.clock}`,
-      h('span', { class: 'small' }, p.rated ? ' rated' : ' casual')));
+      }, h('strong', null, gameTitle(gameEntry(cat, p.game)) || p.game), ` ${p.clock}`,
+      h('span', { class: 'small' }, ` ${p.rated ? t('seeks-rated') : t('seeks-casual')}`)));
     }
   };
 
   const drawSeeks = () => {
     clear(list);
-    if (seeks == null) { list.append(h('li', { class: 'muted' }, 'Loading…')); return; }
-    if (!seeks.length) { list.append(h('li', { class: 'muted' }, 'Nobody is waiting just now.')); return; }
+    if (seeks == null) { list.append(h('li', { class: 'muted' }, t('seeks-loading'))); return; }
+    if (!seeks.length) { list.append(h('li', { class: 'muted' }, t('seeks-none'))); return; }
     const me = username();
     for (const x of seeks) {
       const mine = x.mine || (me && x.username === me);
-      const range = Array.isArray(x.range) ? ` · ratings ${Math.round(x.range[0])}–${Math.round(x.range[1])}` : '';
+      const range = Array.isArray(x.range)
+        ? ` · ${t('seeks-range', { low: String(Math.round(x.range[0])), high: String(Math.round(x.range[1])) })}` : '';
       list.append(h('li', { 'data-seek-id': x.id },
         h('div', { class: 'what' },
           h('a', { href: `/@/${encodeURIComponent(x.username)}`, 'data-link': '' }, x.username), ' ',
           h('span', { class: 'muted small' }, ratingText(x)),
           h('div', { class: 'small' }, settingsText(x, cat), h('span', { class: 'muted' }, range))),
         h('span', { class: 'row-actions' },
-          mine ? h('button', { type: 'button', 'data-cancel-seek': x.id, onclick: () => cancel(x.id) }, 'Cancel')
-            : me ? h('button', { type: 'button', class: 'primary', 'data-accept-seek': x.id, disabled: busy, onclick: () => accept(x.id) }, 'Accept')
+          mine ? h('button', { type: 'button', 'data-cancel-seek': x.id, onclick: () => cancel(x.id) }, t('seeks-cancel'))
+            : me ? h('button', { type: 'button', class: 'primary', 'data-accept-seek': x.id, disabled: busy, onclick: () => accept(x.id) }, t('seeks-accept'))
               : null)));
     }
   };
@@ -205,7 +213,7 @@ export function pairingCard(navigate) {
       const r = await api.seeks();
       seeks = (r && Array.isArray(r.seeks)) ? r.seeks : [];
     } catch (e) {
-      if (seeks == null) { clear(list); list.append(h('li', { class: 'error' }, `The seeks cannot be loaded: ${e.message}`)); }
+      if (seeks == null) { clear(list); list.append(h('li', { class: 'error' }, t('seeks-load-failed', { error: errorText(e) }))); }
       return;
     }
     // A seek of ours from before a reload: keep it alive and wait for it.

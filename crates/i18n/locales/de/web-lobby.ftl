@@ -40,6 +40,82 @@ lobby-reason-time = durch Zeitüberschreitung
 lobby-reason-resigned = durch Aufgabe
 lobby-reason-agreed = vereinbart
 
+## Das Formular für eine neue Partie (newgame.js)
+
+newgame-heading = Neue Partie
+newgame-game = Spiel
+newgame-rules = Regeln
+newgame-more-options = Weitere Einstellungen
+newgame-clock = Bedenkzeit
+newgame-clock-none = Keine (ohne Uhr)
+newgame-clock-realtime = Echtzeit (Minuten + Sekunden pro Zug)
+newgame-clock-custom = Eigene …
+newgame-clock-correspondence = Fernpartie (Tage pro Zug)
+newgame-clock-days = { $count ->
+    [one] { $count } Tag
+   *[other] { $count } Tage
+}
+newgame-clock-minutes = Minuten
+newgame-clock-increment = + Sekunden
+newgame-count-label = { $option }: { $seat }
+newgame-seat-human = Mensch
+newgame-seat-open = Mensch, offen für alle
+newgame-rated = Gewertet
+newgame-rated-needs-clock = Eine gewertete Partie braucht eine Bedenkzeit: Wähl oben eine aus.
+newgame-rated-hint = Gewertete Partien zählen für deine Wertungszahl. Sie brauchen eine Bedenkzeit; du nimmst einen Platz, und andere setzen sich angemeldet auf die freien Plätze.
+newgame-error-rated-needs-clock = Eine gewertete Partie braucht eine Bedenkzeit: Wähl bitte eine aus.
+newgame-error-not-signed-in = Melde dich bitte an, um eine gewertete Partie zu starten.
+newgame-seats = Plätze
+newgame-you-play-as = Du spielst als { $name }.
+newgame-your-name = Dein Name
+newgame-anonymous = Anonym
+newgame-seats-hint = Du nimmst den ersten Platz für Menschen; jeder weitere Platz für Menschen bekommt einen Einladungslink.
+newgame-start = Partie starten
+
+## Schnellpaarung und Partiegesuche (seeks.js)
+
+seeks-quick-pairing = Schnellpaarung
+seeks-quick-pairing-hint = Spielt gegen die erste Person, die auf dasselbe Spiel wartet – sonst wartest du auf jemanden.
+seeks-heading = Partiegesuche
+seeks-sign-in-hint = { $link }, um mit jemandem gepaart zu werden oder ein Partiegesuch anzunehmen.
+seeks-sign-in-link = Melde dich an
+seeks-rated = gewertet
+seeks-casual = ungewertet
+seeks-settings-rated = { $what } gewertet
+seeks-settings-casual = { $what } ungewertet
+seeks-settings-with-options = { $settings } ({ $options })
+seeks-option-value = { $option }: { $value }
+seeks-loading = Wird geladen …
+seeks-none = Gerade wartet niemand.
+seeks-range = Wertungszahlen { $low }–{ $high }
+seeks-cancel = Abbrechen
+seeks-accept = Annehmen
+seeks-load-failed = Die Partiegesuche können nicht geladen werden: { $error }
+seeks-waiting = Warte auf einen Gegner …
+seeks-ok = OK
+seeks-expired = Dein Partiegesuch ist abgelaufen: Niemand hat es rechtzeitig angenommen.
+
+## Die Regelseiten (rules.js)
+
+rules-loading = Die Regeln werden geladen …
+rules-games-failed = Die Liste der Spiele kann nicht geladen werden.
+rules-not-written = Die Regeln von { $game } sind noch nicht geschrieben.
+
+## Die Einstellungen im Kopf (settings.js)
+
+settings-name-title = Der Name, den die anderen Spieler sehen
+settings-name = Name: { $name }
+settings-name-none = Dein Name?
+settings-name-placeholder = Dein Name
+settings-name-label = Dein Name, wie ihn die anderen Spieler sehen
+settings-save = Speichern
+settings-sound-title = Töne für Züge, Schlagen, das Ende und knappe Zeit
+settings-sound-on = Ton: an
+settings-sound-off = Ton: aus
+settings-theme-title = Dunkle oder helle Seiten
+settings-theme-light = Hell
+settings-theme-dark = Dunkel
+
 ## Die Fehler der API
 
 error-network = Der Server ist nicht erreichbar.

@@ -46,6 +46,93 @@ lobby-reason-time = on time
 lobby-reason-resigned = by resignation
 lobby-reason-agreed = agreed
 
+## The new-game form (newgame.js)
+
+newgame-heading = New game
+newgame-game = Game
+newgame-rules = rules
+newgame-more-options = More options
+newgame-clock = Time control
+newgame-clock-none = None (untimed)
+newgame-clock-realtime = Real time (minutes + seconds per move)
+newgame-clock-custom = Custom…
+newgame-clock-correspondence = Correspondence (days per move)
+newgame-clock-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+newgame-clock-minutes = Minutes
+# The label of the seconds added to a clock per move (after the minutes).
+newgame-clock-increment = + seconds
+# A number per seat (a handicap): $option the option's label, $seat the seat's name.
+newgame-count-label = { $option }: { $seat }
+newgame-seat-human = Human
+newgame-seat-open = Human, open to anyone
+newgame-rated = Rated
+newgame-rated-needs-clock = A rated game needs a time control: choose one above.
+newgame-rated-hint = Rated games count for your rating. They need a time control; you take one seat, other people join the open seats while signed in.
+newgame-error-rated-needs-clock = A rated game needs a time control: please choose one.
+newgame-error-not-signed-in = Please sign in to start a rated game.
+newgame-seats = Seats
+# $name: the account's name, in bold.
+newgame-you-play-as = You play as { $name }.
+newgame-your-name = Your name
+newgame-anonymous = Anonymous
+newgame-seats-hint = You take the first human seat; every other human seat gets an invite link.
+newgame-start = Start the game
+
+## Quick pairing and the seeks (seeks.js)
+
+seeks-quick-pairing = Quick pairing
+seeks-quick-pairing-hint = Plays the first person waiting for the same game, else waits for one.
+seeks-heading = Seeks
+# $link: a link reading seeks-sign-in-link.
+seeks-sign-in-hint = { $link } to pair with someone or accept a seek.
+seeks-sign-in-link = Sign in
+# A quick-pairing button: the game, its clock, then one of these.
+seeks-rated = rated
+seeks-casual = casual
+# What a seek plays; $what: the game's title and its clock ("Dōbutsu Shōgi 3+2").
+seeks-settings-rated = { $what } rated
+seeks-settings-casual = { $what } casual
+# $settings: seeks-settings-…; $options: the options chosen, as a list.
+seeks-settings-with-options = { $settings } ({ $options })
+seeks-option-value = { $option }: { $value }
+seeks-loading = Loading…
+seeks-none = Nobody is waiting just now.
+# The ratings a seek asks for.
+seeks-range = ratings { $low }–{ $high }
+seeks-cancel = Cancel
+seeks-accept = Accept
+# $error: what went wrong, in words (an error-… message).
+seeks-load-failed = The seeks cannot be loaded: { $error }
+seeks-waiting = Waiting for an opponent…
+seeks-ok = OK
+seeks-expired = Your seek is gone: nobody took it in time.
+
+## The rules pages (rules.js); the rules themselves come in the page's language from the server
+
+rules-loading = Loading the rules…
+rules-games-failed = The list of games cannot be loaded.
+# $game: the game's title.
+rules-not-written = The rules of { $game } are not written yet.
+
+## The header's settings (settings.js)
+
+settings-name-title = The name other players see
+settings-name = Name: { $name }
+settings-name-none = Your name?
+settings-name-placeholder = Your name
+settings-name-label = Your name, as other players see it
+settings-save = Save
+settings-sound-title = Sounds for moves, captures, the end and low time
+settings-sound-on = Sound: on
+settings-sound-off = Sound: off
+settings-theme-title = Dark or light pages
+# The button says what it turns the pages into.
+settings-theme-light = Light pages
+settings-theme-dark = Dark pages
+
 ## The API's errors: one message per error code of the API (`error-` and
 ## the code with dashes). $message: the server's own English words, for the
 ## codes where they say what exactly went wrong; $seconds: how long to

@@ -36,6 +36,79 @@ lobby-reason-time = 時間切れ
 lobby-reason-resigned = 投了
 lobby-reason-agreed = 合意
 
+## 新しい対局のフォーム（newgame.js）
+
+newgame-heading = 新しい対局
+newgame-game = ゲーム
+newgame-rules = ルール
+newgame-more-options = その他の設定
+newgame-clock = 持ち時間
+newgame-clock-none = なし（時間制限なし）
+newgame-clock-realtime = リアルタイム（分＋1手ごとに加える秒）
+newgame-clock-custom = 自分で決める…
+newgame-clock-correspondence = 通信対局（1手あたりの日数）
+newgame-clock-days = { $count }日
+newgame-clock-minutes = 分
+newgame-clock-increment = ＋秒
+newgame-count-label = { $option }：{ $seat }
+newgame-seat-human = 人間
+newgame-seat-open = 人間（だれでも参加できる）
+newgame-rated = レーティング対局
+newgame-rated-needs-clock = レーティング対局には持ち時間が必要です。上で選んでください。
+newgame-rated-hint = レーティング対局の結果は、あなたのレーティングに反映されます。持ち時間が必要です。あなたは1つの席に着き、ほかの人はログインして空席に参加します。
+newgame-error-rated-needs-clock = レーティング対局には持ち時間が必要です。持ち時間を選んでください。
+newgame-error-not-signed-in = レーティング対局を始めるには、ログインしてください。
+newgame-seats = 席
+newgame-you-play-as = { $name } として指します。
+newgame-your-name = あなたの名前
+newgame-anonymous = 名無し
+newgame-seats-hint = あなたは最初の人間の席に着きます。ほかの人間の席には、それぞれ招待リンクが作られます。
+newgame-start = 対局を始める
+
+## クイック対戦と対局募集（seeks.js）
+
+seeks-quick-pairing = クイック対戦
+seeks-quick-pairing-hint = 同じゲームで待っている最初の人と対局します。だれもいなければ、相手を待ちます。
+seeks-heading = 対局募集
+seeks-sign-in-hint = 相手と対局したり、募集を受けたりするには、{ $link }してください。
+seeks-sign-in-link = ログイン
+seeks-rated = レーティング
+seeks-casual = フリー
+seeks-settings-rated = { $what } レーティング
+seeks-settings-casual = { $what } フリー
+seeks-settings-with-options = { $settings }（{ $options }）
+seeks-option-value = { $option }：{ $value }
+seeks-loading = 読み込み中…
+seeks-none = いま待っている人はいません。
+seeks-range = レーティング { $low }〜{ $high }
+seeks-cancel = 取り消す
+seeks-accept = 受ける
+seeks-load-failed = 対局募集を読み込めません：{ $error }
+seeks-waiting = 相手を待っています…
+seeks-ok = OK
+seeks-expired = あなたの募集は時間切れになりました。だれも受けませんでした。
+
+## ルールページ（rules.js）
+
+rules-loading = ルールを読み込んでいます…
+rules-games-failed = ゲームの一覧を読み込めません。
+rules-not-written = { $game } のルールはまだ書かれていません。
+
+## ヘッダーの設定（settings.js）
+
+settings-name-title = ほかのプレイヤーに見える名前
+settings-name = 名前：{ $name }
+settings-name-none = 名前は？
+settings-name-placeholder = あなたの名前
+settings-name-label = ほかのプレイヤーに見える、あなたの名前
+settings-save = 保存
+settings-sound-title = 指し手、駒を取ったとき、終局、残り時間が少ないときの音
+settings-sound-on = 音：オン
+settings-sound-off = 音：オフ
+settings-theme-title = ページを暗く、または明るく
+settings-theme-light = 明るく
+settings-theme-dark = 暗く
+
 ## API のエラー
 
 error-network = サーバーに接続できません。
