@@ -50,7 +50,7 @@ function route() {
     document.title = t('title-account');
   } else {
     teardown = mountLobby(app, navigate);
-    document.title = 'kyoku';
+    document.title = 'kyoku'; // i18n-ok: the site's name, in every language
   }
   window.scrollTo(0, 0);
 }

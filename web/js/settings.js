@@ -6,6 +6,7 @@
 import { h, clear } from './dom.js';
 import { getName, setName, soundOn, setSound, isDark, toggleTheme } from './prefs.js';
 import { onAccount, username } from './account.js';
+import { t } from './i18n.js';
 
 /** Draws the settings into `box` (the header's). */
 export function settingsBar(box) {
@@ -14,29 +15,29 @@ export function settingsBar(box) {
     clear(box);
     const name = getName();
     const nameBtn = h('button', {
-      type: 'button', class: 'link-like', 'data-action': 'name', title: 'The name other players see',
+      type: 'button', class: 'link-like', 'data-action': 'name', title: t('settings-name-title'),
       onclick: () => editName(),
-    }, name ? `Name: ${name}` : 'Your name?');
+    }, name ? t('settings-name', { name }) : t('settings-name-none'));
     const sound = h('button', {
       type: 'button', 'data-action': 'sound', 'aria-pressed': String(soundOn()),
-      title: 'Sounds for moves, captures, the end and low time',
+      title: t('settings-sound-title'),
       onclick: () => { setSound(!soundOn()); draw(); },
-    }, soundOn() ? 'Sound: on' : 'Sound: off');
+    }, soundOn() ? t('settings-sound-on') : t('settings-sound-off'));
     const theme = h('button', {
-      type: 'button', 'data-action': 'theme', 'aria-pressed': String(isDark()), title: 'Dark or light pages',
+      type: 'button', 'data-action': 'theme', 'aria-pressed': String(isDark()), title: t('settings-theme-title'),
       onclick: () => { toggleTheme(); draw(); },
-    }, isDark() ? 'Light pages' : 'Dark pages');
+    }, isDark() ? t('settings-theme-light') : t('settings-theme-dark'));
     box.append(username() ? '' : nameBtn, sound, theme);
   };
   const editName = () => {
     clear(box);
     const input = h('input', {
-      type: 'text', id: 'my-name', maxlength: 24, value: getName(), placeholder: 'Your name',
-      'aria-label': 'Your name, as other players see it', autocomplete: 'nickname',
+      type: 'text', id: 'my-name', maxlength: 24, value: getName(), placeholder: t('settings-name-placeholder'),
+      'aria-label': t('settings-name-label'), autocomplete: 'nickname',
     });
     const save = () => { setName(input.value); draw(); };
-    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') save(); if (e.key === 'Escape') draw(); });
-    box.append(input, h('button', { type: 'button', 'data-action': 'save-name', onclick: save }, 'Save'));
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') save(); if (e.key === 'Escape') draw(); }); // i18n-ok: key names
+    box.append(input, h('button', { type: 'button', 'data-action': 'save-name', onclick: save }, t('settings-save')));
     input.focus();
   };
   draw();
