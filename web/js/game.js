@@ -6,7 +6,8 @@ import { api, liveGame, loadSeats, saveSeats, inviteLink, ApiError } from './api
 import { h, clear } from './dom.js';
 import { kindLabel } from './players.js';
 import { descriptor } from './boards/index.js';
-import { loadCatalogue, gameEntry, seatName } from './catalogue.js';
+import { loadCatalogue, gameEntry, seatName, gameTitle } from './catalogue.js';
+import { t, tNodes, errorText, has, lang } from './i18n.js';
 import { Clocks, formatMs, spokenMs, isLow } from './clock.js';
 import { possibleActions, actionBar } from './gameactions.js';
 import { keyboardBoard } from './keyboard.js';
@@ -62,7 +63,7 @@ class GameView {
   }
 
   async start() {
-    this.root.replaceChildren(h('p', { class: 'muted' }, 'Loading the game…'));
+    this.root.replaceChildren(h('p', { class: 'muted' }, t('game-loading')));
     try {
       const [st, cat, me] = await Promise.all([api.getGame(this.id), loadCatalogue().catch(() => null), loadAccount()]);
       this.me = me ? me.username : null;
@@ -71,8 +72,8 @@ class GameView {
       this.apply(st, false);
     } catch (e) {
       this.root.replaceChildren(h('div', { class: 'error' },
-        e.status === 404 ? 'There is no such game.' : `The game cannot be loaded: ${e.message}`),
-      h('p', null, h('a', { href: '/', 'data-link': '' }, 'Back to the lobby')));
+        e.status === 404 ? t('game-not-found') : t('game-load-failed', { message: errorText(e) })),
+      h('p', null, h('a', { href: '/', 'data-link': '' }, t('game-back-to-lobby'))));
       return;
     }
     this.socket = liveGame(this.id, (st) => this.apply(st, true, true), (up) => this.setConn(up),
@@ -100,7 +101,7 @@ class GameView {
     const el = this.root.querySelector('.conn');
     if (el) {
       el.className = `conn ${up ? 'live' : 'down'}`;
-      el.textContent = up ? 'live' : 'reconnecting…';
+      el.textContent = up ? t('game-conn-live') : t('game-conn-reconnecting');
     }
     // Catch up on anything missed while the socket was down.
     if (up && this.live) api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {});
@@ -214,9 +215,9 @@ class GameView {
     const x = st && st.seats[seat - 1];
     // An account's name first: it is the one a person is known by here.
     const name = (x && x.kind === 'human' && x.player && x.player.username) || (st && st.names[seat - 1]);
-    const who = name || (x && x.kind !== 'human' ? kindLabel(x.kind) : x && x.open ? 'open seat' : 'Anonymous');
+    const who = name || (x && x.kind !== 'human' ? kindLabel(x.kind) : x && x.open ? t('game-open-seat-name') : t('game-anonymous'));
     // A name as written; a program's label starts a sentence in banners.
-    return `${name ? who : who.charAt(0).toUpperCase() + who.slice(1)} (${this.seatName(seat)})`;
+    return t('game-player-name', { name: name ? who : who.charAt(0).toUpperCase() + who.slice(1), seat: this.seatName(seat) });
   }
 
   /** Performs game action `a` (see gameactions.js) with its seat's token. */
@@ -227,7 +228,7 @@ class GameView {
       if (r.state) { r.state.action = true; this.apply(r.state, false); }
       if (r.rematch) this.enterRematch(r.rematch);
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
       this.render();
     }
   }
@@ -279,10 +280,10 @@ class GameView {
       this.apply(st, false);
     } catch (e) {
       this.error = e instanceof ApiError && e.code === 'illegal_move'
-        ? `Illegal move ${mv}: ${e.message}`
+        ? t('game-error-illegal-move', { move: mv, message: e.message })
         : e.code === 'forbidden'
-          ? (this.token(seat) ? 'This browser does not hold the token of that seat any more.' : 'That seat is not bound to the account you are signed in with.')
-          : e.code === 'not_your_turn' ? 'It is not your turn (the game moved on).' : e.message;
+          ? (this.token(seat) ? t('game-error-token-gone') : t('game-error-not-bound'))
+          : e.code === 'not_your_turn' ? t('game-error-not-your-turn') : errorText(e);
       this.render();
     }
   }
@@ -338,8 +339,8 @@ class GameView {
     } catch (e) {
       this.analysis = {
         ply, values: {}, error: e.status === 404 || e.status === 405 || e.status === 501
-          ? 'This server has no Dōbutsu tablebase (or no analysis endpoint), so perfect-play values cannot be shown.'
-          : `Analysis failed: ${e.message}`,
+          ? t('game-analysis-unavailable')
+          : t('game-analysis-failed', { message: errorText(e) }),
       };
     }
     this.render();
@@ -360,25 +361,26 @@ class GameView {
     // Status.
     clear(this.statusText);
     if (this.viewPly !== null) {
-      this.statusText.append(`Move ${shownPly} of ${st.history.length}`);
+      this.statusText.append(t('game-status-viewing', { ply: shownPly, total: st.history.length }));
     } else if (st.result) {
-      this.statusText.append('Game over');
+      this.statusText.append(t('game-status-over'));
     } else if (st.toAct) {
       const seat = st.toAct.seat;
-      if (!seatsHere.length) this.statusText.append(h('span', { class: 'muted' }, 'Watching · '));
+      if (!seatsHere.length) this.statusText.append(h('span', { class: 'muted' }, t('game-status-watching'), ' '));
       const openSeat = st.seats[seat - 1] && st.seats[seat - 1].open;
       this.statusText.append(this.desc.chip(seat), ' ',
-        openSeat ? `${this.seatName(seat)}: waiting for someone to join from the lobby` : mySeat ? (st.toAct.kind === 'push' ? 'Your stone is pushed: choose where it goes' : 'Your move')
-          : `${this.playerName(seat)} ${st.toAct.kind === 'push' ? 'answers a push' : 'to move'}`);
+        openSeat ? t('game-status-open-seat', { seat: this.seatName(seat) })
+          : mySeat ? t(st.toAct.kind === 'push' ? 'game-status-your-push' : 'game-status-your-move')
+            : t(st.toAct.kind === 'push' ? 'game-status-answers-push' : 'game-status-to-move', { player: this.playerName(seat) }));
     }
     this.renderBanner(st);
     // Past-position bar.
     clear(this.pastBar);
     this.pastBar.hidden = this.viewPly === null;
     if (this.viewPly !== null) {
-      this.pastBar.append(`Showing the position after move ${shownPly}.`,
-        h('button', { class: 'primary', 'data-action': 'live', onclick: () => this.show(null) }, 'Back to the live game'));
-      if (!viewing) this.pastBar.append(h('span', { class: 'small' }, ' (the earlier positions cannot be loaded just now)'));
+      this.pastBar.append(t('game-past-showing', { ply: shownPly }),
+        h('button', { class: 'primary', 'data-action': 'live', onclick: () => this.show(null) }, t('game-past-back')));
+      if (!viewing) this.pastBar.append(h('span', { class: 'small' }, ' ', t('game-past-unavailable')));
     }
     clear(this.flashBar);
     this.flashBar.hidden = !this.flash && !this.error;
@@ -412,8 +414,9 @@ class GameView {
     // Pass button when a pass is the only move.
     clear(this.passBox);
     if (mySeat && legal.length === 1 && legal[0] === 'pass') {
-      this.passBox.append(h('div', { class: 'notice' }, 'You have no legal placement, so you must pass. ',
-        h('button', { class: 'primary', 'data-action': 'pass', onclick: () => this.play('pass') }, 'Pass')));
+      this.passBox.append(h('div', { class: 'notice' }, tNodes('game-pass-notice', {
+        button: h('button', { class: 'primary', 'data-action': 'pass', onclick: () => this.play('pass') }, t('game-pass')),
+      })));
     }
 
     this.renderSeats(st);
@@ -580,25 +583,25 @@ class GameView {
     if (!head) {
       const winners = Array.isArray(r.winners) ? r.winners
         : order.filter((seat) => (ranks ? ranks[seat - 1] === ranks[order[0] - 1] : true));
-      if (winners.length === st.seats.length || winners.length === 0) head = 'Draw';
-      else if (winners.length === 1) head = `${this.playerName(winners[0])} wins`;
-      else if (ranks || r.winners) head = `${winners.map((w) => this.playerName(w)).join(' and ')} share first place`;
-      else head = 'Game over';
+      if (winners.length === st.seats.length || winners.length === 0) head = t('game-result-draw');
+      else if (winners.length === 1) head = t('game-result-wins', { player: this.playerName(winners[0]) });
+      else if (ranks || r.winners) head = t('game-result-share-first', { players: listOf(winners.map((w) => this.playerName(w))) });
+      else head = t('game-result-over');
     }
-    if (r.reason === 'aborted') head = 'Game aborted';
-    else if (r.reason === 'abandoned') head = 'Game abandoned';
+    if (r.reason === 'aborted') head = t('game-result-aborted');
+    else if (r.reason === 'abandoned') head = t('game-result-abandoned');
     const reason = r.reason && !['aborted', 'abandoned'].includes(r.reason) ? ` — ${reasonText(r.reason, st, this)}` : '';
     const list = h('ol');
     if (ranks || scores) {
       for (const seat of order) {
-        list.append(h('li', null, this.desc.chip(seat), ' ', this.playerName(seat),
-          scores ? `: ${scores[seat - 1]} point${scores[seat - 1] === 1 ? '' : 's'}` : '',
-          ranks ? ` (place ${ranks[seat - 1]})` : ''));
+        const row = { player: this.playerName(seat), points: scores ? scores[seat - 1] : 0, place: ranks ? ranks[seat - 1] : 0 };
+        const id = scores && ranks ? 'game-result-row-score-place' : scores ? 'game-result-row-score' : 'game-result-row-place';
+        list.append(h('li', null, this.desc.chip(seat), ' ', t(id, row)));
       }
     }
     // A rated game: what it did to each rating, in the banner too (on a phone the seats are far below).
     const diffs = st.seats.filter((x) => x.rating_diff != null);
-    const rating = diffs.length ? h('div', { class: 'small rating-diffs' }, 'Ratings: ', diffs.map((x, i) =>
+    const rating = diffs.length ? h('div', { class: 'small rating-diffs' }, t('game-result-ratings'), ' ', diffs.map((x, i) =>
       h('span', { class: 'nowrap' }, i ? ', ' : '', this.playerName(x.seat), ' ', diffEl(x.rating_diff)))) : null;
     this.bannerBox.append(h('div', { class: 'banner', role: 'status', 'data-test': 'result' },
       h('strong', null, head), reason, st.seats.length > 2 ? list : null, rating));
@@ -807,11 +810,19 @@ function reasonText(reason, st, view) {
   const loser = st.result && st.seats.length === 2 && st.result.winners.length === 1
     ? view.playerName(st.result.winners[0] === 1 ? 2 : 1) : null;
   switch (reason) {
-    case 'time': return loser ? `${loser} ran out of time` : 'on time';
-    case 'resigned': return loser ? `${loser} resigned` : 'resigned';
-    case 'agreed': return 'agreed';
-    default: return reason;
+    case 'time': return loser ? t('game-reason-time-loser', { player: loser }) : t('game-reason-time');
+    case 'resigned': return loser ? t('game-reason-resigned-loser', { player: loser }) : t('game-reason-resigned');
+    default: {
+      // The rules' own reasons (`lion captured`) have messages by their words.
+      const id = `game-reason-${String(reason).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`; // i18n-ok: message id
+      return has(id) ? t(id) : reason;
+    }
   }
+}
+
+/** Names as one list in the page's language ("A and B", "A、B"). */
+function listOf(names) {
+  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);
 }
 
 /** Move → label from an analysis answer, whatever its exact shape. */
