@@ -459,25 +459,26 @@ class GameView {
     this.analysisBox = h('div');
     this.extraControls = h('div', { class: 'field-row small' });
     const subtitle = this.desc.subtitle(st);
-    const titleText = `${this.entry.title || st.game}${subtitle ? ` · ${subtitle}` : ''}`;
+    const title = gameTitle(this.entry) || st.game;
+    const titleText = subtitle ? t('game-title-with-subtitle', { title, subtitle }) : title;
     this.root.replaceChildren(h('div', { class: 'game', 'data-game': st.game },
       h('section', null,
         h('div', { class: 'sticky-head' },
           h('div', { class: 'status-line' }, h('strong', null, titleText),
-            st.rated ? h('span', { class: 'tag', 'data-test': 'rated', title: 'This game counts for the players\' ratings' }, 'Rated') : null,
+            st.rated ? h('span', { class: 'tag', 'data-test': 'rated', title: t('game-rated-title') }, t('game-rated')) : null,
             this.statusText,
-            h('span', { class: `conn ${this.connected ? 'live' : 'down'}` }, this.connected ? 'live' : 'connecting…')),
+            h('span', { class: `conn ${this.connected ? 'live' : 'down'}` }, this.connected ? t('game-conn-live') : t('game-conn-connecting'))),
           this.clocksBox),
         this.bannerBox, this.pastBar, this.flashBar, this.passBox, boardEl, this.actionsBox, this.extraControls,
         h('div', { class: 'field-row small' }, this.legendBox,
-          h('a', { href: `/rules/${st.game}`, 'data-link': '', 'data-test': 'how-to-play' }, 'How to play'))),
+          h('a', { href: `/rules/${st.game}`, 'data-link': '', 'data-test': 'how-to-play' }, t('game-how-to-play')))),
       h('aside', { class: 'side' },
-        h('div', { class: 'card' }, h('h2', null, 'Players'), this.seatsBox),
-        h('div', { class: 'card' }, h('h2', null, 'Moves'), this.movesBox, this.navBox, this.inputBox),
+        h('div', { class: 'card' }, h('h2', null, t('game-players')), this.seatsBox),
+        h('div', { class: 'card' }, h('h2', null, t('game-moves')), this.movesBox, this.navBox, this.inputBox),
         this.analysisBox, this.inviteBox, this.shareBox)));
     this.board = this.desc.createBoard(boardEl, st);
     this.kb = keyboardBoard(boardEl, () => this.board, (key) => this.describePlace(key));
-    this.legendBox.append(h('summary', null, 'What the marks mean'),
+    this.legendBox.append(h('summary', null, t('game-legend')),
       h('ul', null, (this.desc.legend || []).map(([mark, text]) => h('li', null, h('span', { class: `mark ${mark}`, 'aria-hidden': 'true' }), text))));
     this.extraControls.append(...this.desc.controls(st, { board: this.board, boardEl, redraw: () => this.render() }));
   }
@@ -510,7 +511,9 @@ class GameView {
       el.classList.toggle('running', running === x.seat);
       el.classList.toggle('low', running === x.seat && isLow(left, st.clock));
       el.classList.toggle('flagged', left === 0);
-      const label = `${this.playerName(x.seat)}: ${left == null ? 'no clock' : spokenMs(left)} left${running === x.seat ? ', running' : ''}`;
+      const player = this.playerName(x.seat);
+      const label = left == null ? t('game-clock-label-none', { player })
+        : t(running === x.seat ? 'game-clock-label-running' : 'game-clock-label', { player, time: spokenMs(left) });
       // The label changes every second: only update it when it says more.
       if (el.getAttribute('aria-label') !== label && (running !== x.seat || !el.dataset.spoken || Date.now() - Number(el.dataset.spoken) > 10000)) {
         el.setAttribute('aria-label', label);
@@ -531,12 +534,12 @@ class GameView {
         bar.append(h('a', {
           class: 'button primary', href: `/game/${st.raw.rematch}`, 'data-action': 'to-rematch',
           onclick: (e) => { if (place) { e.preventDefault(); this.enterRematch(place); } },
-        }, 'Go to the rematch'));
+        }, t('game-action-to-rematch')));
       }
-      bar.append(h('a', { class: 'button', href: '/', 'data-link': '', 'data-action': 'new-game' }, 'New game'));
+      bar.append(h('a', { class: 'button', href: '/', 'data-link': '', 'data-action': 'new-game' }, t('game-action-new-game')));
     }
     if (st.raw.rematch_of) {
-      bar.append(h('a', { class: 'small', href: `/game/${st.raw.rematch_of}`, 'data-link': '' }, 'the game before'));
+      bar.append(h('a', { class: 'small', href: `/game/${st.raw.rematch_of}`, 'data-link': '' }, t('game-action-game-before')));
     }
     if (bar.childElementCount) this.actionsBox.append(bar);
   }
@@ -610,7 +613,7 @@ class GameView {
   renderSeats(st) {
     clear(this.seatsBox);
     const scores = st.extras.scores;
-    if (this.invited && !st.result && st.names[this.invited - 1] === 'Anonymous') this.naming = this.invited;
+    if (this.invited && !st.result && st.names[this.invited - 1] === 'Anonymous') this.naming = this.invited; // i18n-ok: the server's name of an unnamed seat
     this.invited = null;
     for (const seat of st.seats) {
       const here = this.holds(seat.seat);
@@ -626,22 +629,22 @@ class GameView {
           account ? h('a', { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '', class: 'player-link', 'data-test': `player-${seat.seat}` },
             h('strong', null, p.username)) : name ? h('strong', null, name) : null,
           account || name ? ` (${this.seatName(seat.seat)}) ` : `${this.seatName(seat.seat)} `,
-          h('span', { class: 'muted small' }, here ? '(you)' : seat.open ? '(open seat)'
-            : seat.out ? `(left; ${kindLabel(seat.stand_in || 'ai:2')} plays on)`
-              : seat.stand_in ? `(${kindLabel(seat.stand_in)} playing for ${kindLabel(seat.kind)})`
-                : account ? '' : `(${kindLabel(seat.kind)})`),
+          h('span', { class: 'muted small' }, here ? t('game-seat-you') : seat.open ? t('game-seat-open')
+            : seat.out ? t('game-seat-left', { standin: kindLabel(seat.stand_in || 'ai:2') })
+              : seat.stand_in ? t('game-seat-stand-in', { standin: kindLabel(seat.stand_in), kind: kindLabel(seat.kind) })
+                : account ? '' : t('game-seat-kind', { kind: kindLabel(seat.kind) })),
           p && p.rating != null ? [' ', h(account ? 'span' : 'a', {
             class: 'rating', 'data-test': `rating-${seat.seat}`,
             // A program's page is reached through its rating (its name is the label before it).
-            ...(account ? {} : { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '', 'aria-label': `${p.username}'s page: rating ${ratingText(p)}` }),
-            title: p.provisional ? 'rating (provisional: it settles after a few rated games)' : 'rating',
+            ...(account ? {} : { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '', 'aria-label': t('game-seat-rating-link', { name: p.username, rating: ratingText(p) }) }),
+            title: p.provisional ? t('game-seat-rating-provisional') : t('game-seat-rating'),
           }, ratingText(p))] : null),
         seat.rating_diff != null ? diffEl(seat.rating_diff, { 'data-test': `rating-diff-${seat.seat}` }) : null,
         nameable && this.naming !== seat.seat ? h('button', {
-          type: 'button', class: 'link-like small', 'data-test': `rename-${seat.seat}`, title: 'The name the other players see',
+          type: 'button', class: 'link-like small', 'data-test': `rename-${seat.seat}`, title: t('game-seat-rename-title'),
           onclick: () => { this.naming = seat.seat; this.nameDraft = null; this.render(); },
-        }, 'change name') : null,
-        scores ? h('span', { class: 'score', title: 'score' }, String(scores[seat.seat - 1])) : null);
+        }, t('game-seat-rename')) : null,
+        scores ? h('span', { class: 'score', title: t('game-seat-score') }, String(scores[seat.seat - 1])) : null);
       this.seatsBox.append(li);
       if (nameable && this.naming === seat.seat) this.seatsBox.append(this.nameForm(st, seat.seat));
     }
@@ -655,9 +658,9 @@ class GameView {
    */
   nameForm(st, seat) {
     const current = st.names[seat - 1];
-    if (this.nameDraft == null) this.nameDraft = current && current !== 'Anonymous' ? current : getName();
+    if (this.nameDraft == null) this.nameDraft = current && current !== 'Anonymous' ? current : getName(); // i18n-ok: the server's name of an unnamed seat
     const input = h('input', {
-      type: 'text', maxlength: 24, value: this.nameDraft, placeholder: 'Your name', 'aria-label': 'Your name',
+      type: 'text', maxlength: 24, value: this.nameDraft, placeholder: t('game-name-label'), 'aria-label': t('game-name-label'),
       autocomplete: 'nickname', 'data-test': 'name-input', oninput: (e) => { this.nameDraft = e.target.value; },
     });
     const wasFocused = this.nameFocused;
@@ -670,7 +673,7 @@ class GameView {
       onsubmit: async (e) => {
         e.preventDefault();
         const name = cleanName(input.value);
-        if (!name) { this.error = 'A name needs at least one character.'; this.render(); return; }
+        if (!name) { this.error = t('game-error-name-empty'); this.render(); return; }
         this.error = '';
         try {
           const r = await api.act(this.id, 'name', seat, this.token(seat), null, { name });
@@ -680,13 +683,13 @@ class GameView {
           if (r.state) { r.state.action = true; this.apply(r.state, false); }
           this.render();
         } catch (err) {
-          this.error = err.message;
+          this.error = errorText(err);
           this.render();
         }
       },
-    }, h('label', null, 'Your name ', input),
-    h('button', { type: 'submit', 'data-test': 'name-save' }, 'Save'),
-    h('button', { type: 'button', class: 'link-like', onclick: done }, 'Not now'));
+    }, h('label', null, t('game-name-label'), ' ', input),
+    h('button', { type: 'submit', 'data-test': 'name-save' }, t('game-name-save')),
+    h('button', { type: 'button', class: 'link-like', onclick: done }, t('game-name-not-now')));
     return h('li', null, form);
   }
 
