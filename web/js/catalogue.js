@@ -55,32 +55,32 @@ function optionOf(entry, option) {
 /** The game's title (`Dōbutsu Shōgi`). */
 export function gameTitle(entry) {
   if (!entry) return '';
-  return text(`catalogue-${gameOf(entry)}-title`, entry.title || entry.game || '');
+  return text(`catalogue-${gameOf(entry)}-title`, entry.title || entry.game || ''); // i18n-ok: message id
 }
 
 /** The game's one line for a person choosing it ('' when it has none). */
 export function gameAbout(entry) {
   if (!entry) return '';
-  return text(`catalogue-${gameOf(entry)}-about`, entry.about || '');
+  return text(`catalogue-${gameOf(entry)}-about`, entry.about || ''); // i18n-ok: message id
 }
 
 /** The name a game gives seat `seat` (1-based). */
 export function seatName(entry, seat) {
   const own = entry && entry.seat_names && entry.seat_names[seat - 1];
-  if (own) return text(`catalogue-${gameOf(entry)}-seat-${seat}`, own);
+  if (own) return text(`catalogue-${gameOf(entry)}-seat-${seat}`, own); // i18n-ok: message id
   return t('catalogue-seat', { seat });
 }
 
 /** An option's short label for a form (`Board`). */
 export function optionLabel(entry, option) {
   const o = optionOf(entry, option);
-  return text(`catalogue-${gameOf(entry)}-option-${part(o.name)}`, o.label || o.name);
+  return text(`catalogue-${gameOf(entry)}-option-${part(o.name)}`, o.label || o.name); // i18n-ok: message id
 }
 
 /** What an option does, for a hint under it ('' when the catalogue says nothing). */
 export function optionHelp(entry, option) {
   const o = optionOf(entry, option);
-  return text(`catalogue-${gameOf(entry)}-option-${part(o.name)}-help`, o.about || '');
+  return text(`catalogue-${gameOf(entry)}-option-${part(o.name)}-help`, o.about || ''); // i18n-ok: message id
 }
 
 /** How a person reads `value` of a choice option (`disc5 (rings)`). */
@@ -88,7 +88,7 @@ export function choiceLabel(entry, option, value) {
   const o = optionOf(entry, option);
   const choice = (o.choices || []).find((c) => c.value === value);
   const fallback = choice && choice.label != null ? choice.label : String(value);
-  return text(`catalogue-${gameOf(entry)}-option-${part(o.name)}-${part(value)}`, fallback);
+  return text(`catalogue-${gameOf(entry)}-option-${part(o.name)}-${part(value)}`, fallback); // i18n-ok: message id
 }
 
 /** The program of a seat spec (`ai:3` → the catalogue's `ai` and `'3'`). */
@@ -108,17 +108,16 @@ function programOf(entry, spec) {
  */
 export function programName(entry, spec) {
   const { name, arg, args } = programOf(entry, spec);
-  if (arg == null || arg === '') return text(`catalogue-program-${part(name)}`, name);
+  if (arg == null || arg === '') return text(`catalogue-program-${part(name)}`, name); // i18n-ok: message id
   const first = args[0] === arg;
   const last = args.length > 1 && args[args.length - 1] === arg;
-  const id = `catalogue-program-${part(name)}-arg${first ? '-easiest' : last ? '-strongest' : ''}`;
+  const id = `catalogue-program-${part(name)}-arg${first ? '-easiest' : last ? '-strongest' : ''}`; // i18n-ok: message id
   if (has(id)) return t(id, { arg });
-  const any = text(`catalogue-program-arg${first ? '-easiest' : last ? '-strongest' : ''}`, `${name} ${arg}`, { name, arg });
-  return any;
+  return text(`catalogue-program-arg${first ? '-easiest' : last ? '-strongest' : ''}`, `${name} ${arg}`, { name, arg }); // i18n-ok: message id; the fallback is the server's names
 }
 
 /** The catalogue's line about a seat's program (`spec` a seat spec or a program name); '' when none. */
 export function programHelp(entry, spec) {
   const { name, program } = programOf(entry, spec);
-  return text(`catalogue-${gameOf(entry)}-program-${part(name)}-help`, (program && program.about) || '');
+  return text(`catalogue-${gameOf(entry)}-program-${part(name)}-help`, (program && program.about) || ''); // i18n-ok: message id
 }

@@ -1,12 +1,18 @@
 // Dōbutsu Shōgi: the 3×4 board, both hands, steps and drops.
 
 import { s, title } from '../dom.js';
+import { t } from '../i18n.js';
 import { COLOURS, chipEl } from '../players.js';
 import { enableDrag } from './drag.js';
 
 const FILES = 'abc';
 const SQ = 100; // one square, in SVG units
-const NAMES = { L: 'Lion', G: 'Giraffe', E: 'Elephant', C: 'Chick', H: 'Hen' };
+// The animals' names, as each language's players call them (the letters
+// stay: they are the notation's, as in `C@b2`).
+const NAMES = { L: 'lion', G: 'giraffe', E: 'elephant', C: 'chick', H: 'hen' }; // i18n-ok: message ids
+const pieceName = (kind) => (NAMES[kind] ? t(`board-dobutsu-${NAMES[kind]}`) : kind);
+/** Sente (1) or Gote (2), as the game's seats are called. */
+const sideName = (side) => t(side === 1 ? 'catalogue-dobutsu-seat-1' : 'catalogue-dobutsu-seat-2');
 // Step directions (dx, dy) with dy = +1 towards the owner's front.
 const ALL8 = [[-1, 1], [0, 1], [1, 1], [-1, 0], [1, 0], [-1, -1], [0, -1], [1, -1]];
 const STEPS = {
@@ -82,8 +88,8 @@ function pieceTile(kind, side, size) {
   }, kind));
   inner.append(s('text', {
     x: 0, y: size * 0.3, 'text-anchor': 'middle', 'font-size': size * 0.13, fill: '#444',
-  }, NAMES[kind] || kind));
-  g.append(inner, title(`${side === 1 ? 'Sente' : 'Gote'} ${NAMES[kind] || kind}`));
+  }, pieceName(kind)));
+  g.append(inner, title(t('board-dobutsu-piece', { side: sideName(side), piece: pieceName(kind) })));
   return g;
 }
 
@@ -118,7 +124,7 @@ export class DobutsuBoard {
     const g = this.geometry(view.flipped);
     const svg = s('svg', {
       class: 'board dobutsu', viewBox: `0 0 ${g.width} ${g.height}`, role: 'img',
-      'aria-label': `Dōbutsu board, ${pos.toMove === 1 ? 'Sente' : 'Gote'} to move`,
+      'aria-label': t('board-dobutsu-label', { side: sideName(pos.toMove) }),
     });
     const last = parseMove(view.lastMove);
     const legal = view.legal || [];
@@ -174,7 +180,7 @@ export class DobutsuBoard {
       for (const k of pos.hands[side - 1]) counts[k] = (counts[k] || 0) + 1;
       const kinds = Object.keys(counts).sort((a, b) => 'LGEC'.indexOf(a) - 'LGEC'.indexOf(b));
       if (kinds.length === 0) {
-        svg.append(s('text', { x: g.left + 1.5 * SQ, y: y + g.handH / 2, 'text-anchor': 'middle', 'font-size': 13, fill: '#9a927f' }, `${side === 1 ? 'Sente' : 'Gote'}'s hand is empty`));
+        svg.append(s('text', { x: g.left + 1.5 * SQ, y: y + g.handH / 2, 'text-anchor': 'middle', 'font-size': 13, fill: '#9a927f' }, t('board-dobutsu-hand-empty', { side: sideName(side) })));
       }
       kinds.forEach((k, i) => {
         const cx = g.left + 40 + i * 75;
@@ -262,10 +268,10 @@ export class DobutsuBoard {
       return;
     }
     const inner = el.lastChild;
-    inner.style.transform = `translate(${fx - tx}px, ${fy - ty}px)`;
+    inner.style.transform = `translate(${fx - tx}px, ${fy - ty}px)`; // i18n-ok: CSS
     requestAnimationFrame(() => requestAnimationFrame(() => {
       inner.classList.add('moving');
-      inner.style.transform = 'translate(0px, 0px)';
+      inner.style.transform = 'translate(0px, 0px)'; // i18n-ok: CSS
     }));
   }
 }
@@ -285,12 +291,12 @@ export default {
   createBoard: (container) => new DobutsuBoard(container),
   // Sente's pieces point up the board, Gote's down; the chips say the same.
   chip: (seat) => chipEl(`p${seat}`, seat === 1 ? '▲' : '▼'),
-  placeholder: 'b2b3 or C@b2',
+  placeholder: t('board-dobutsu-placeholder'),
   legend: [
-    ['last', 'Yellow squares: the last move, where it came from and went to'],
-    ['dot', 'Dot: an empty square the selected piece can move to'],
-    ['ring', 'Dashed ring: a piece the selected piece can capture'],
-    ['select', 'Dark frame: the piece you selected'],
+    ['last', t('board-legend-last')],
+    ['dot', t('board-dobutsu-legend-dot')],
+    ['ring', t('board-dobutsu-legend-ring')],
+    ['select', t('board-dobutsu-legend-select')],
   ],
   flipsForSecondSeat: true,
   analysis: true,

@@ -26,6 +26,7 @@ import shiamgon from './shiamgon.js';
 import shogun from './shogun.js';
 import { chipEl } from '../players.js';
 import { h } from '../dom.js';
+import { t } from '../i18n.js';
 
 const DESCRIPTORS = { dobutsu, shiamgon, shogun };
 
@@ -40,7 +41,7 @@ class TextBoard {
 const DEFAULTS = {
   createBoard: (container) => new TextBoard(container),
   chip: (seat) => chipEl(`p${seat}`, String(seat)),
-  placeholder: 'a move',
+  placeholder: t('board-placeholder'),
   flipsForSecondSeat: false,
   analysis: false,
   needsPositions: false,

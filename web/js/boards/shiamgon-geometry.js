@@ -48,7 +48,7 @@ export function boardGeometry(kind) {
     return { fields, extent: [-n / 2, 0, n, (n * Math.sqrt(3)) / 2], triangle: true };
   }
   const rings = DISCS[kind];
-  if (!rings) throw new Error(`unknown board ${kind}`);
+  if (!rings) throw new Error(`unknown board ${kind}`); // i18n-ok: for developers
   fields.push({ name: '0.0', path: 'M1 0A1 1 0 1 0 -1 0A1 1 0 1 0 1 0Z', cx: 0, cy: 0, r: 0.38 });
   rings.forEach(([count, phi], i) => {
     const ring = i + 1;

@@ -4,6 +4,7 @@
 // stone to come from the server (`extras.push.fields`), so everyone sees them.
 
 import { s, title, h } from '../dom.js';
+import { t } from '../i18n.js';
 import { COLOURS, LETTERS, ON, chipEl } from '../players.js';
 import { boardGeometry, parsePosition } from './shiamgon-geometry.js';
 
@@ -24,7 +25,7 @@ export class ShiamgonBoard {
     const svg = s('svg', {
       class: `board shiamgon ${this.kind}`,
       viewBox: `${bx - pad} ${by - pad} ${bw + 2 * pad} ${bh + 2 * pad}`,
-      role: 'img', 'aria-label': `Shiamgon board ${this.kind}`,
+      role: 'img', 'aria-label': t('board-shiamgon-label', { board: this.kind }),
     });
     const legal = new Set((view.legal || []).filter((m) => m !== 'pass'));
     const actor = view.toAct ? view.toAct.seat : null;
@@ -134,16 +135,16 @@ function mix(hex) {
 export default {
   createBoard: (container, st) => new ShiamgonBoard(container, st.options.board || 'disc5'),
   chip: (seat) => chipEl(`p${seat}`, LETTERS[seat - 1]),
-  placeholder: 'field, e.g. 4.7, or pass',
+  placeholder: t('board-shiamgon-placeholder'),
   legend: [
-    ['lit', 'Tinted field with a dashed ring: where the player to act may place (or where a pushed stone may go)'],
-    ['last', 'Dark circle: the last stone placed'],
-    ['square', 'Dashed square: where a pushed stone went'],
-    ['line', 'Line: a push, from the stone placed to the stone that must move'],
+    ['lit', t('board-shiamgon-legend-lit')],
+    ['last', t('board-shiamgon-legend-last')],
+    ['square', t('board-shiamgon-legend-square')],
+    ['line', t('board-shiamgon-legend-line')],
   ],
   // Which moves answered a push shows only in the positions before them.
   needsPositions: true,
-  subtitle: (st) => (st.options.board ? `${st.options.board}, ${st.seats.length} players` : ''),
+  subtitle: (st) => (st.options.board ? t('board-shiamgon-subtitle', { board: st.options.board, players: st.seats.length }) : ''),
   controls(st, { board, boardEl, redraw }) {
     const out = [];
     // The outer fields of the discs and tri16 are small on a phone (disc5's
@@ -152,12 +153,12 @@ export default {
       const zoom = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => {
         const on = boardEl.classList.toggle('zoomed');
         zoom.setAttribute('aria-pressed', String(on));
-        zoom.textContent = on ? 'Whole board' : 'Zoom in';
-      }, 'data-action': 'zoom' }, 'Zoom in');
+        zoom.textContent = on ? t('board-shiamgon-zoom-out') : t('board-shiamgon-zoom-in');
+      }, 'data-action': 'zoom' }, t('board-shiamgon-zoom-in'));
       out.push(zoom);
     }
     const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { board.names = cb.checked; redraw(); } });
-    out.push(cb, h('label', { for: 'names' }, 'Show field names (for typing moves)'));
+    out.push(cb, h('label', { for: 'names' }, t('board-shiamgon-field-names')));
     return out;
   },
   seatNotes(st) {
@@ -166,17 +167,17 @@ export default {
     if (Array.isArray(x.prisoners)) {
       const held = [];
       x.prisoners.forEach((row, holder) => row.forEach((n, owner) => {
-        if (n > 0) held.push(`${LETTERS[holder]} holds ${n} of ${LETTERS[owner]}`);
+        if (n > 0) held.push(t('board-shiamgon-holds', { holder: LETTERS[holder], count: n, owner: LETTERS[owner] }));
       }));
-      if (held.length) lines.push(`Prisoners: ${held.join(', ')}`);
+      if (held.length) lines.push(t('board-shiamgon-prisoners', { list: held.join(t('board-shiamgon-list-separator')) }));
     }
-    if (x.placement_limit) lines.push(`Placements ${x.placements} of ${x.placement_limit}`);
+    if (x.placement_limit) lines.push(t('board-shiamgon-placements', { placements: x.placements, limit: x.placement_limit }));
     return lines;
   },
   describeMove(move, before) {
     // A move made while a push was pending is that push's answer.
     const answer = before != null && / push /.test(before);
-    return { answer, note: answer ? 'pushed away' : move === 'pass' ? '(no placement)' : null };
+    return { answer, note: answer ? t('board-shiamgon-pushed-away') : move === 'pass' ? t('board-shiamgon-no-placement') : null };
   },
-  flash: (move, seat, name) => (move === 'pass' ? `${name} (${LETTERS[seat - 1]}) passes: no placement is possible.` : null),
+  flash: (move, seat, name) => (move === 'pass' ? t('board-shiamgon-passes', { name, letter: LETTERS[seat - 1] }) : null),
 };

@@ -5,6 +5,7 @@
 // module draws, the rules live in the engine.
 
 import { s, title, h } from '../dom.js';
+import { t } from '../i18n.js';
 import { chipEl } from '../players.js';
 import { enableDrag } from './drag.js';
 
@@ -43,6 +44,12 @@ export function parsePosition(text) {
 
 const isWhite = (p) => p === p.toUpperCase();
 
+/** A piece's tooltip: its side (`white`/`red`), kind, letter and number (if shown). */
+function pieceTitle(side, shogun, letter, number) {
+  if (shogun) return number != null ? t('board-shogun-shogun-number', { side, number }) : t('board-shogun-shogun', { side });
+  return number != null ? t('board-shogun-soldier-number', { side, letter, number }) : t('board-shogun-soldier', { side, letter });
+}
+
 export class ShogunBoard {
   constructor(container) {
     this.container = container;
@@ -66,7 +73,7 @@ export class ShogunBoard {
     };
     const width = left + 8 * SQ + 6;
     const height = top + 8 * SQ + 24;
-    const svg = s('svg', { class: 'board shogun', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'Shogun board' });
+    const svg = s('svg', { class: 'board shogun', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': t('board-shogun-label') });
     const last = view.lastMove && /^([a-h][1-8])x?([a-h][1-8])$/.exec(view.lastMove);
     const legal = view.legal || [];
     const moveNumbers = extras.move_numbers || {};
@@ -116,11 +123,11 @@ export class ShogunBoard {
       const n = pos.numbers[sq];
       if (n != null) anim.append(s('text', { x: 0, y: 9, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: ink, 'data-number': n }, String(n)));
       anim.append(s('text', { x: 14, y: -10, 'text-anchor': 'middle', 'font-size': 10, fill: ink, opacity: 0.8 }, p));
-      anim.append(title(`${white ? 'White' : 'Red'} ${shogun ? 'Shogun' : `soldier ${p}`}${n != null ? `, shows ${n}` : ''}`));
+      anim.append(title(pieceTitle(white ? 'white' : 'red', shogun, p, n))); // i18n-ok: select keys
       outer.append(anim);
       if (threatened) {
         outer.append(s('circle', { r: SQ * 0.46, fill: 'none', stroke: '#c00', 'stroke-width': shogun ? 5 : 3, 'stroke-dasharray': shogun ? null : '6 4', 'data-threat': sq }));
-        if (shogun) outer.append(s('text', { x: 0, y: SQ * 0.46 + 1, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#c00', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' }, 'Shogun!'));
+        if (shogun) outer.append(s('text', { x: 0, y: SQ * 0.46 + 1, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#c00', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' }, t('board-shogun-alarm')));
       }
       if (legal.some((m) => m.startsWith(sq))) {
         outer.classList.add('clickable');
@@ -129,8 +136,8 @@ export class ShogunBoard {
       svg.append(outer);
       if (last && last[2] === sq && view.animate) {
         const [fx, fy] = xy(last[1]);
-        anim.style.transform = `translate(${fx - cx}px, ${fy - cy}px)`;
-        requestAnimationFrame(() => requestAnimationFrame(() => { anim.classList.add('moving'); anim.style.transform = 'translate(0px, 0px)'; }));
+        anim.style.transform = `translate(${fx - cx}px, ${fy - cy}px)`; // i18n-ok: CSS
+        requestAnimationFrame(() => requestAnimationFrame(() => { anim.classList.add('moving'); anim.style.transform = 'translate(0px, 0px)'; })); // i18n-ok: CSS
       }
     }
     if (this.selected) {
@@ -172,17 +179,17 @@ export default {
   chip: (seat) => (seat === 1 ? chipEl('shogun-w', 'W') : chipEl('shogun-r', 'R')),
   placeholder: 'e1e3',
   legend: [
-    ['last', 'Yellow squares: the last move, where it came from and went to'],
-    ['dot-blue', 'Blue dot: a square the selected piece can move to; its number is the one the piece will show there (when the game shows landing numbers)'],
-    ['ring-blue', 'Blue ring: a piece the selected piece can capture'],
-    ['threat', 'Red dashed ring: one of your pieces the other side can capture now'],
-    ['threat-solid', 'Solid red ring and "Shogun!": your Shogun is attacked'],
+    ['last', t('board-legend-last')],
+    ['dot-blue', t('board-shogun-legend-dot')],
+    ['ring-blue', t('board-shogun-legend-ring')],
+    ['threat', t('board-shogun-legend-threat')],
+    ['threat-solid', t('board-shogun-legend-shogun')],
   ],
   flipsForSecondSeat: true,
   statusNote(st) {
     const threatened = st.extras && st.extras.threatened;
     if (!threatened || st.result || !st.toAct) return null;
     const side = parsePosition(st.position).toMove === 'w' ? 'white' : 'red';
-    return threatened[side] ? h('strong', { class: 'alarm', 'data-test': 'shogun-threat' }, ' Shogun! (under attack)') : null;
+    return threatened[side] ? h('strong', { class: 'alarm', 'data-test': 'shogun-threat' }, ` ${t('board-shogun-under-attack')}`) : null;
   },
 };

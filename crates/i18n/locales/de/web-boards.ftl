@@ -71,3 +71,69 @@ catalogue-shogun-option-setup = Reihenfolge der Spielsteine
 catalogue-shogun-option-setup-help = Die Reihenfolge der Spielsteine auf den Grundreihen, WEISS/ROT oder eine für beide (z. B. GFEDCBA/ABCDEFG)
 catalogue-shogun-program-ai-help = Alpha-Beta-Suche (Expectimax in der Zufallsvariante), Stufen 1–5 (ai:3)
 catalogue-shogun-program-random-help = zufällige erlaubte Züge, jeder gleich wahrscheinlich
+
+## Die Bretter: alle Spiele
+
+board-placeholder = ein Zug
+board-legend-last = Gelbe Felder: der letzte Zug, woher er kam und wohin er ging
+
+## Die Bretter: Dōbutsu Shōgi
+
+board-dobutsu-lion = Löwe
+board-dobutsu-giraffe = Giraffe
+board-dobutsu-elephant = Elefant
+board-dobutsu-chick = Küken
+board-dobutsu-hen = Huhn
+board-dobutsu-piece = { $piece } von { $side }
+board-dobutsu-label = Dōbutsu-Brett, { $side } ist am Zug
+board-dobutsu-hand-empty = { $side } hat nichts im Vorrat
+board-dobutsu-placeholder = b2b3 oder C@b2
+board-dobutsu-legend-dot = Punkt: ein freies Feld, auf das die gewählte Figur ziehen kann
+board-dobutsu-legend-ring = Gestrichelter Ring: eine Figur, die die gewählte Figur schlagen kann
+board-dobutsu-legend-select = Dunkler Rahmen: die Figur, die du gewählt hast
+
+## Die Bretter: Shogun
+
+board-shogun-label = Shogun-Brett
+board-shogun-shogun = { $side ->
+    [white] Weißer
+   *[red] Roter
+} Shogun
+board-shogun-shogun-number = { $side ->
+    [white] Weißer
+   *[red] Roter
+} Shogun, zeigt { $number }
+board-shogun-soldier = { $side ->
+    [white] Weißer
+   *[red] Roter
+} Spielstein { $letter }
+board-shogun-soldier-number = { $side ->
+    [white] Weißer
+   *[red] Roter
+} Spielstein { $letter }, zeigt { $number }
+board-shogun-alarm = Shogun!
+board-shogun-under-attack = Shogun! (bedroht)
+board-shogun-legend-dot = Blauer Punkt: ein Feld, auf das der gewählte Stein ziehen kann; die Zahl darin zeigt der Stein dort (wenn die Partie Landezahlen anzeigt)
+board-shogun-legend-ring = Blauer Ring: ein Stein, den der gewählte Stein schlagen kann
+board-shogun-legend-threat = Roter gestrichelter Ring: einer deiner Steine, den die Gegenseite jetzt schlagen kann
+board-shogun-legend-shogun = Roter Ring und „Shogun!“: Dein Shogun ist bedroht
+
+## Die Bretter: Shiamgon
+
+board-shiamgon-label = Shiamgon-Brett { $board }
+board-shiamgon-placeholder = Feld, z. B. 4.7, oder pass
+board-shiamgon-legend-lit = Getöntes Feld mit gestricheltem Ring: wo der Spieler am Zug setzen darf (oder wohin ein verschobener Stein darf)
+board-shiamgon-legend-last = Dunkler Kreis: der zuletzt gesetzte Stein
+board-shiamgon-legend-square = Gestricheltes Quadrat: wohin ein verschobener Stein gerückt ist
+board-shiamgon-legend-line = Linie: ein Verschieben, vom gesetzten Stein zu dem Stein, der weichen muss
+board-shiamgon-subtitle = { $board }, { $players } Spieler
+board-shiamgon-zoom-in = Vergrößern
+board-shiamgon-zoom-out = Ganzes Brett
+board-shiamgon-field-names = Feldnamen zeigen (zum Eintippen von Zügen)
+board-shiamgon-holds = { $holder } hält { $count } von { $owner }
+board-shiamgon-list-separator = {", "}
+board-shiamgon-prisoners = Gefangene: { $list }
+board-shiamgon-placements = Gesetzte Steine: { $placements } von { $limit }
+board-shiamgon-pushed-away = verschoben
+board-shiamgon-no-placement = (nicht gesetzt)
+board-shiamgon-passes = { $name } ({ $letter }) passt: Es gibt kein Feld zum Setzen.

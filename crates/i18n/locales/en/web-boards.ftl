@@ -76,3 +76,86 @@ catalogue-shogun-option-setup = Soldiers' order
 catalogue-shogun-option-setup-help = The soldiers' order on the home ranks, WHITE/RED or one order for both (e.g. GFEDCBA/ABCDEFG)
 catalogue-shogun-program-ai-help = alpha-beta search (expectimax in the random variant), levels 1–5 (ai:3)
 catalogue-shogun-program-random-help = uniformly random legal moves
+
+## The boards: every game
+
+# The typed-move field's hint for a game without a board of its own.
+board-placeholder = a move
+# A line of the legend ("What the marks mean") of Dōbutsu and Shogun.
+board-legend-last = Yellow squares: the last move, where it came from and went to
+
+## The boards: Dōbutsu Shōgi
+
+# The animals, as written small on each piece (keep them short: they must
+# fit on the tile under its letter) and in its tooltip.
+board-dobutsu-lion = Lion
+board-dobutsu-giraffe = Giraffe
+board-dobutsu-elephant = Elephant
+board-dobutsu-chick = Chick
+board-dobutsu-hen = Hen
+# A piece's tooltip: $side is Sente or Gote, $piece the animal.
+board-dobutsu-piece = { $side } { $piece }
+# The board for screen readers.
+board-dobutsu-label = Dōbutsu board, { $side } to move
+# Written in an empty hand (short: the hand is the board's width).
+board-dobutsu-hand-empty = { $side }'s hand is empty
+board-dobutsu-placeholder = b2b3 or C@b2
+board-dobutsu-legend-dot = Dot: an empty square the selected piece can move to
+board-dobutsu-legend-ring = Dashed ring: a piece the selected piece can capture
+board-dobutsu-legend-select = Dark frame: the piece you selected
+
+## The boards: Shogun
+
+board-shogun-label = Shogun board
+# Pieces' tooltips: $side is white or red, $letter the soldier's name
+# (A–G, a–g), $number the number it shows.
+board-shogun-shogun = { $side ->
+    [white] White
+   *[red] Red
+} Shogun
+board-shogun-shogun-number = { $side ->
+    [white] White
+   *[red] Red
+} Shogun, shows { $number }
+board-shogun-soldier = { $side ->
+    [white] White
+   *[red] Red
+} soldier { $letter }
+board-shogun-soldier-number = { $side ->
+    [white] White
+   *[red] Red
+} soldier { $letter }, shows { $number }
+# Under an attacked Shogun on the board (short: it must fit under the piece).
+board-shogun-alarm = Shogun!
+# After the status line while the Shogun of the side to move is attacked.
+board-shogun-under-attack = Shogun! (under attack)
+board-shogun-legend-dot = Blue dot: a square the selected piece can move to; its number is the one the piece will show there (when the game shows landing numbers)
+board-shogun-legend-ring = Blue ring: a piece the selected piece can capture
+board-shogun-legend-threat = Red dashed ring: one of your pieces the other side can capture now
+board-shogun-legend-shogun = Solid red ring and "Shogun!": your Shogun is attacked
+
+## The boards: Shiamgon
+
+board-shiamgon-label = Shiamgon board { $board }
+# The typed-move field's hint; "pass" is what one types to pass.
+board-shiamgon-placeholder = field, e.g. 4.7, or pass
+board-shiamgon-legend-lit = Tinted field with a dashed ring: where the player to act may place (or where a pushed stone may go)
+board-shiamgon-legend-last = Dark circle: the last stone placed
+board-shiamgon-legend-square = Dashed square: where a pushed stone went
+board-shiamgon-legend-line = Line: a push, from the stone placed to the stone that must move
+# After the game's title: the board and the number of players.
+board-shiamgon-subtitle = { $board }, { $players } players
+board-shiamgon-zoom-in = Zoom in
+board-shiamgon-zoom-out = Whole board
+board-shiamgon-field-names = Show field names (for typing moves)
+# Under the seats: who holds whose stones. $holder and $owner are the
+# players' letters (A–E); the list joins "holds" lines with the separator.
+board-shiamgon-holds = { $holder } holds { $count } of { $owner }
+board-shiamgon-list-separator = {", "}
+board-shiamgon-prisoners = Prisoners: { $list }
+board-shiamgon-placements = Placements { $placements } of { $limit }
+# Notes in the move list.
+board-shiamgon-pushed-away = pushed away
+board-shiamgon-no-placement = (no placement)
+# A notice when a player passes; $letter is the player's letter.
+board-shiamgon-passes = { $name } ({ $letter }) passes: no placement is possible.

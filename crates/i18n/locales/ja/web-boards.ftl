@@ -71,3 +71,69 @@ catalogue-shogun-option-setup = 兵士の並び順
 catalogue-shogun-option-setup-help = いちばん手前の段の兵士の並び順。WHITE/RED の形か、両方に同じ1つの並び順（例：GFEDCBA/ABCDEFG）
 catalogue-shogun-program-ai-help = アルファベータ探索（random のバリアントではエクスペクティマックス）、レベル1〜5（ai:3）
 catalogue-shogun-program-random-help = 指せる手から同じ確率でランダムに選びます
+
+## 盤：すべてのゲーム
+
+board-placeholder = 指し手
+board-legend-last = 黄色のマス：直前の手の、動く前と動いたあとのマス
+
+## 盤：どうぶつしょうぎ
+
+board-dobutsu-lion = ライオン
+board-dobutsu-giraffe = キリン
+board-dobutsu-elephant = ゾウ
+board-dobutsu-chick = ひよこ
+board-dobutsu-hen = にわとり
+board-dobutsu-piece = { $side }の{ $piece }
+board-dobutsu-label = どうぶつしょうぎの盤、{ $side }の番
+board-dobutsu-hand-empty = { $side }の持ち駒はありません
+board-dobutsu-placeholder = b2b3 または C@b2
+board-dobutsu-legend-dot = 点：選んだコマが動ける空きマス
+board-dobutsu-legend-ring = 点線の輪：選んだコマが取れるコマ
+board-dobutsu-legend-select = 濃い枠：あなたが選んだコマ
+
+## 盤：ショーグン
+
+board-shogun-label = ショーグンの盤
+board-shogun-shogun = { $side ->
+    [white] 白
+   *[red] 赤
+}のショーグン
+board-shogun-shogun-number = { $side ->
+    [white] 白
+   *[red] 赤
+}のショーグン、数字は { $number }
+board-shogun-soldier = { $side ->
+    [white] 白
+   *[red] 赤
+}の兵士 { $letter }
+board-shogun-soldier-number = { $side ->
+    [white] 白
+   *[red] 赤
+}の兵士 { $letter }、数字は { $number }
+board-shogun-alarm = Shogun!
+board-shogun-under-attack = ショーグン！（ねらわれています）
+board-shogun-legend-dot = 青い点：選んだ駒が動けるマス。中の数字は、駒がそこで出す数字です（着地後の数字を表示するゲームのとき）
+board-shogun-legend-ring = 青い輪：選んだ駒が取れる駒
+board-shogun-legend-threat = 赤い点線の輪：相手が今すぐ取れる、あなたの駒
+board-shogun-legend-shogun = 赤い輪と「Shogun!」：あなたのショーグンがねらわれています
+
+## 盤：シアムゴン
+
+board-shiamgon-label = シアムゴンの盤 { $board }
+board-shiamgon-placeholder = マス（例：4.7）または pass
+board-shiamgon-legend-lit = 色のついたマスと点線の輪：手番のプレイヤーが置けるマス（または押し出された石が動けるマス）
+board-shiamgon-legend-last = 濃い円：最後に置かれた石
+board-shiamgon-legend-square = 点線の四角：押し出された石の行き先
+board-shiamgon-legend-line = 線：押し出し。置いた石から、動かなければならない石へ
+board-shiamgon-subtitle = { $board }、{ $players }人
+board-shiamgon-zoom-in = ズーム
+board-shiamgon-zoom-out = 盤全体
+board-shiamgon-field-names = マスの名前を表示（手を入力するときに）
+board-shiamgon-holds = { $holder } が { $owner } の石を { $count } 個
+board-shiamgon-list-separator = {"、"}
+board-shiamgon-prisoners = 捕虜：{ $list }
+board-shiamgon-placements = 置いた回数：{ $placements } / { $limit }
+board-shiamgon-pushed-away = 押し出し
+board-shiamgon-no-placement = （置かない）
+board-shiamgon-passes = { $name }（{ $letter }）はパス：置けるマスがありません。
