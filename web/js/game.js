@@ -320,13 +320,13 @@ class GameView {
   }
 
   onKey(ev) {
-    if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+    if (ev.target.closest && ev.target.closest('input, textarea, select')) return; // i18n-ok: a selector
     if (!this.live) return;
     const cur = this.viewPly ?? this.live.history.length;
-    if (ev.key === 'ArrowLeft') { this.show(cur - 1); ev.preventDefault(); }
-    else if (ev.key === 'ArrowRight') { this.show(cur + 1); ev.preventDefault(); }
-    else if (ev.key === 'Home') { this.show(0); ev.preventDefault(); }
-    else if (ev.key === 'End') { this.show(null); ev.preventDefault(); }
+    if (ev.key === 'ArrowLeft') { this.show(cur - 1); ev.preventDefault(); } // i18n-ok: key names
+    else if (ev.key === 'ArrowRight') { this.show(cur + 1); ev.preventDefault(); } // i18n-ok: key names
+    else if (ev.key === 'Home') { this.show(0); ev.preventDefault(); } // i18n-ok: key names
+    else if (ev.key === 'End') { this.show(null); ev.preventDefault(); } // i18n-ok: key names
   }
 
   // ---- analysis (Dōbutsu) ----
@@ -549,14 +549,12 @@ class GameView {
     clear(this.shareBox);
     const link = `${location.origin}/game/${encodeURIComponent(this.id)}`;
     const copy = h('button', { type: 'button', 'data-action': 'copy-link', onclick: async () => {
-      try { await navigator.clipboard.writeText(link); copy.textContent = 'Link copied'; } catch { copy.textContent = link; }
-    } }, 'Copy link');
-    this.shareBox.append(h('h2', null, 'Share'),
+      try { await navigator.clipboard.writeText(link); copy.textContent = t('game-share-link-copied'); } catch { copy.textContent = link; }
+    } }, t('game-share-copy-link'));
+    this.shareBox.append(h('h2', null, t('game-share')),
       h('div', { class: 'field-row' }, copy,
-        h('a', { class: 'button', href: api.recordUrl(this.id), download: `kyoku-${st.game}-${this.id}.txt`, 'data-action': 'download' }, 'Download the record')),
-      h('p', { class: 'hint' }, st.result
-        ? 'Anyone with the link can step through this game.'
-        : 'Anyone with the link can watch.'));
+        h('a', { class: 'button', href: api.recordUrl(this.id), download: `kyoku-${st.game}-${this.id}.txt`, 'data-action': 'download' }, t('game-share-download')), // i18n-ok: a file name
+      h('p', { class: 'hint' }, st.result ? t('game-share-hint-over') : t('game-share-hint-live')));
   }
 
   /** Words for a place of the board (the keyboard cursor's). */
@@ -565,13 +563,15 @@ class GameView {
     const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
     if (kind === 'hand') {
       const el = svg && svg.querySelector(`[data-hand="${name}"]`);
-      return `${this.seatName(Number(name[0]))}'s hand: ${el ? (el.getAttribute('aria-label') || name.slice(1)) : name.slice(1)}`;
+      const piece = el ? (el.getAttribute('aria-label') || name.slice(1)) : name.slice(1);
+      return t('game-kb-hand', { seat: this.seatName(Number(name[0])), piece });
     }
     const piece = svg && svg.querySelector(`[data-piece="${name}"], [data-stone="${name}"]`);
-    const what = piece ? (piece.getAttribute('aria-label') || (piece.querySelector('title') || {}).textContent || 'a piece') : 'empty';
-    const sel = this.board && this.board.selected === name ? ', selected' : '';
-    const dest = svg && svg.querySelector(`[data-dest="${name}"]`) ? ', a legal target' : '';
-    return `${name}: ${what}${sel}${dest}`;
+    const what = piece ? (piece.getAttribute('aria-label') || (piece.querySelector('title') || {}).textContent || t('game-kb-a-piece')) : t('game-kb-empty');
+    const sel = this.board && this.board.selected === name;
+    const dest = !!(svg && svg.querySelector(`[data-dest="${name}"]`));
+    const id = sel && dest ? 'game-kb-place-selected-target' : sel ? 'game-kb-place-selected' : dest ? 'game-kb-place-target' : 'game-kb-place';
+    return t(id, { square: name, what });
   }
 
   renderBanner(st) {
@@ -669,7 +669,7 @@ class GameView {
     if (wasFocused) setTimeout(() => input.focus(), 0);
     const done = () => { this.naming = null; this.nameDraft = null; this.nameFocused = false; this.render(); };
     const form = h('form', {
-      class: 'name-form field-row small', 'data-test': 'name-form',
+      class: 'name-form field-row small', 'data-test': 'name-form', // i18n-ok: class names
       onsubmit: async (e) => {
         e.preventDefault();
         const name = cleanName(input.value);
@@ -720,7 +720,7 @@ class GameView {
           note ? h('span', { class: 'small muted' }, ` ${note}`) : null));
       });
     }
-    if (!st.history.length) this.movesBox.append(h('span', { class: 'muted small', style: 'grid-column: 1 / -1' }, 'No moves yet.'));
+    if (!st.history.length) this.movesBox.append(h('span', { class: 'muted small', style: 'grid-column: 1 / -1' }, t('game-moves-none')));
     // Scroll the list only, never the page (scrollIntoView would move the
     // page on a phone, where the list sits under the board).
     const cur = this.movesBox.querySelector('.current');
@@ -733,10 +733,10 @@ class GameView {
     const live = st.history.length;
     const at = this.viewPly ?? live;
     this.navBox.append(
-      h('button', { title: 'Start (Home)', 'aria-label': 'first position', disabled: at === 0, onclick: () => this.show(0) }, '«'),
-      h('button', { title: 'Back (←)', 'aria-label': 'one move back', 'data-action': 'back', disabled: at === 0, onclick: () => this.show(at - 1) }, '‹ back'),
-      h('button', { title: 'Forward (→)', 'aria-label': 'one move forward', disabled: at >= live, onclick: () => this.show(at + 1) }, 'forward ›'),
-      h('button', { title: 'Live (End)', 'aria-label': 'live position', disabled: this.viewPly === null, onclick: () => this.show(null) }, 'live »'));
+      h('button', { title: t('game-nav-start-title'), 'aria-label': t('game-nav-start-label'), disabled: at === 0, onclick: () => this.show(0) }, t('game-nav-start')),
+      h('button', { title: t('game-nav-back-title'), 'aria-label': t('game-nav-back-label'), 'data-action': 'back', disabled: at === 0, onclick: () => this.show(at - 1) }, t('game-nav-back')),
+      h('button', { title: t('game-nav-forward-title'), 'aria-label': t('game-nav-forward-label'), disabled: at >= live, onclick: () => this.show(at + 1) }, t('game-nav-forward')),
+      h('button', { title: t('game-nav-live-title'), 'aria-label': t('game-nav-live-label'), disabled: this.viewPly === null, onclick: () => this.show(null) }, t('game-nav-live')));
   }
 
   renderInput(mySeat, legal) {
@@ -745,7 +745,7 @@ class GameView {
     const input = h('input', {
       type: 'text', id: 'move-text', autocomplete: 'off', spellcheck: 'false',
       placeholder: this.desc.placeholder,
-      'aria-label': 'type a move', list: 'legal-moves',
+      'aria-label': t('game-move-input-label'), list: 'legal-moves',
     });
     const datalist = h('datalist', { id: 'legal-moves' }, legal.map((m) => h('option', { value: m })));
     const go = () => {
@@ -754,16 +754,16 @@ class GameView {
       const norm = (x) => x.toLowerCase().replace(/[x+]/g, '');
       const mv = legal.find((m) => m === want) || legal.find((m) => norm(m) === norm(want));
       if (!mv) {
-        this.error = `${want} is not a legal move here. Legal: ${legal.slice(0, 30).join(' ')}${legal.length > 30 ? ' …' : ''}`;
+        this.error = t('game-error-not-legal', { move: want, legal: `${legal.slice(0, 30).join(' ')}${legal.length > 30 ? ' …' : ''}` });
         this.render();
         return;
       }
       this.play(mv);
     };
-    input.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') go(); });
+    input.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') go(); }); // i18n-ok: a key name
     this.inputBox.append(h('div', { class: 'move-input' }, input, datalist,
-      h('button', { onclick: go }, 'Play')), h('div', { class: 'hint' }, `${legal.length} legal move${legal.length === 1 ? '' : 's'}`,
-      h('span', { class: 'desktop-only' }, '; ← → step through the game.')));
+      h('button', { onclick: go }, t('game-move-play'))), h('div', { class: 'hint' }, t('game-legal-count', { count: legal.length }),
+      h('span', { class: 'desktop-only' }, t('game-legal-keys-hint'))));
   }
 
   renderInvites(st) {
@@ -771,18 +771,18 @@ class GameView {
     // Not for seats played here, nor for seats an account has taken.
     const entries = Object.entries(this.mine.invites || {}).filter(([seat]) => !this.holds(Number(seat)) && !this.player(Number(seat)));
     if (!entries.length || st.result) return;
-    const card = h('div', { class: 'card' }, h('h2', null, 'Invite'),
-      h('p', { class: 'small muted' }, 'Send a link to the person who takes that seat. Only this browser sees these links.'));
+    const card = h('div', { class: 'card' }, h('h2', null, t('game-invite')),
+      h('p', { class: 'small muted' }, t('game-invite-hint')));
     for (const [seat, token] of entries) {
       const link = inviteLink(this.id, seat, token);
       const field = h('input', { type: 'text', readonly: true, value: link, 'data-invite': seat, onfocus: (e) => e.target.select() });
       card.append(h('div', { class: 'invite' }, this.desc.chip(Number(seat)), field,
         h('button', { onclick: async (e) => {
-          try { await navigator.clipboard.writeText(link); e.target.textContent = 'Copied'; } catch { field.select(); }
-        } }, 'Copy'),
-        h('button', { title: 'Play this seat in this browser too', onclick: () => {
+          try { await navigator.clipboard.writeText(link); e.target.textContent = t('game-invite-copied'); } catch { field.select(); }
+        } }, t('game-invite-copy')),
+        h('button', { title: t('game-invite-play-here-title'), onclick: () => {
           this.mine.seats[seat] = token; saveSeats(this.id, this.mine); this.render();
-        } }, 'Play here')));
+        } }, t('game-invite-play-here'))));
     }
     this.inviteBox.append(card);
   }
@@ -795,13 +795,13 @@ class GameView {
       if (this.analysisOn) this.loadAnalysis(); else this.render();
     } });
     const card = h('div', { class: 'card' }, h('div', { class: 'analysis-toggle' }, cb,
-      h('label', { for: 'analysis' }, 'Show perfect-play values')));
+      h('label', { for: 'analysis' }, t('game-analysis-show'))));
     if (this.analysisOn && this.analysis) {
       if (this.analysis.error) card.append(h('p', { class: 'small muted' }, this.analysis.error));
       else {
         const vals = Object.entries(this.analysis.values);
-        card.append(h('p', { class: 'small muted' }, vals.length ? 'Select a piece to see the value of each of its moves:' : 'No moves to value.'));
-        card.append(h('div', { class: 'small mono' }, vals.map(([m, v]) => h('div', null, `${m}: ${v}`))));
+        card.append(h('p', { class: 'small muted' }, vals.length ? t('game-analysis-select') : t('game-analysis-none')));
+        card.append(h('div', { class: 'small mono' }, vals.map(([m, v]) => h('div', null, t('game-analysis-value', { move: m, value: v })))));
       }
     }
     this.analysisBox.append(card);
@@ -848,8 +848,8 @@ function describeValue(v) {
   if (!v || typeof v !== 'object') return String(v);
   const n = v.plies ?? v.distance ?? v.depth;
   const r = v.result || v.value || v.outcome;
-  if (r === 'win' || r === 'wins') return n != null ? `wins in ${n}` : 'wins';
-  if (r === 'loss' || r === 'loses') return n != null ? `loses in ${n}` : 'loses';
-  if (r === 'draw') return 'draw';
+  if (r === 'win' || r === 'wins') return n != null ? t('game-value-wins-in', { plies: n }) : t('game-value-wins');
+  if (r === 'loss' || r === 'loses') return n != null ? t('game-value-loses-in', { plies: n }) : t('game-value-loses');
+  if (r === 'draw') return t('game-value-draw');
   return JSON.stringify(v);
 }

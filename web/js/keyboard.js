@@ -122,14 +122,14 @@ export function keyboardBoard(wrap, getBoard, describe) {
       const next = p && nearestToward(list(), p, ...dirs[ev.key]);
       if (next) cursor = next.key;
       draw(); say();
-    } else if (ev.key === 'Enter' || ev.key === ' ') {
+    } else if (ev.key === 'Enter' || ev.key === ' ') { // i18n-ok: key names
       ev.preventDefault();
       start();
       const p = current();
       if (!p) return;
       target(p).dispatchEvent(new MouseEvent('click', { bubbles: true }));
       draw(); say();
-    } else if (ev.key === 'Escape') {
+    } else if (ev.key === 'Escape') { // i18n-ok: a key name
       const b = getBoard();
       if (b && b.selected) { b.selected = null; b.update(b.view); draw(); }
       said.textContent = t('game-kb-cancelled');
