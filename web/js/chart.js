@@ -6,6 +6,7 @@
 // would squeeze an evening's games into one point.
 
 import { s, title } from './dom.js';
+import { t, formatDateTime } from './i18n.js';
 
 const PAD = { left: 52, right: 14, top: 12, bottom: 34 };
 
@@ -28,9 +29,12 @@ export function ratingChart(points, label, width = 640) {
   const pts = points.filter((p) => p && Number.isFinite(Number(p.rating)));
   const svg = s('svg', {
     class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', preserveAspectRatio: 'xMidYMid meet',
+    // Ratings as plain digits (`1662`), as the tables show them.
     'aria-label': pts.length
-      ? `${label}: from ${Math.round(pts[0].rating)} to ${Math.round(pts[pts.length - 1].rating)} over ${pts.length} rated game${pts.length === 1 ? '' : 's'}`
-      : `${label}: no rated games`,
+      ? t('chart-label', {
+        label, from: String(Math.round(pts[0].rating)), to: String(Math.round(pts[pts.length - 1].rating)), count: pts.length,
+      })
+      : t('chart-label-empty', { label }),
   });
   if (!pts.length) return svg;
   const lo = Math.min(...pts.map((p) => Number(p.rating) - (Number(p.rd) || 0)));
@@ -60,7 +64,7 @@ export function ratingChart(points, label, width = 640) {
     xs.append(s('line', { x1: f(x(i)), x2: f(x(i)), y1: H - PAD.bottom, y2: H - PAD.bottom + 5 }),
       s('text', { x: f(x(i)), y: H - PAD.bottom + 18, 'text-anchor': 'middle' }, String(i + 1)));
   }
-  xs.append(s('text', { x: W - PAD.right, y: H - 3, 'text-anchor': 'end', class: 'axis-name' }, 'rated games'));
+  xs.append(s('text', { x: W - PAD.right, y: H - 3, 'text-anchor': 'end', class: 'axis-name' }, t('chart-axis-name')));
 
   // The deviation band, then the line, then the points on top.
   const upper = pts.map((p, i) => `${f(x(i))},${f(y(Number(p.rating) + (Number(p.rd) || 0)))}`);
@@ -69,9 +73,10 @@ export function ratingChart(points, label, width = 640) {
   const line = s('polyline', { class: 'line', points: pts.map((p, i) => `${f(x(i))},${f(y(Number(p.rating)))}`).join(' ') });
   const dots = s('g', { class: 'dots' });
   pts.forEach((p, i) => {
-    const when = p.at ? new Date(p.at * 1000).toLocaleString() : '';
+    const when = p.at ? formatDateTime(p.at) : '';
+    const args = { game: String(i + 1), when, rating: String(Math.round(p.rating)), rd: String(Math.round(p.rd || 0)) };
     dots.append(s('circle', { cx: f(x(i)), cy: f(y(Number(p.rating))), r: n > 60 ? 2 : 3.5 },
-      title(`Game ${i + 1}${when ? `, ${when}` : ''}: ${Math.round(p.rating)} ± ${Math.round(p.rd || 0)}`)));
+      title(t(when ? 'chart-point' : 'chart-point-undated', args))));
   });
   svg.append(grid, band, xs, line, dots);
   return svg;

@@ -4,10 +4,13 @@
 // so colour is never the only cue. What a seat of a particular game looks
 // like is that game's board module's business (boards/index.js).
 
+import { t } from './i18n.js';
+import { programName } from './catalogue.js';
+
 /** Orange (Okabe–Ito vermilion), blue, green, yellow, pink. */
 export const COLOURS = ['#d55e00', '#0072b2', '#009e73', '#f0e442', '#cc79a7'];
 /** The colours as a person names them on screen. */
-export const NAMES = ['orange', 'blue', 'green', 'yellow', 'pink'];
+export const NAMES = ['orange', 'blue', 'green', 'yellow', 'pink'].map((c) => t(`players-colour-${c}`));
 export const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 /** Text colour on a player's colour. */
 export const ON = ['#fff', '#fff', '#fff', '#222', '#222'];
@@ -24,21 +27,19 @@ export function chipEl(className, text) {
 /** How a seat's kind (`human`, a program spec such as `ai:3`) reads. */
 export function kindLabel(kind) {
   if (!kind) return '';
-  if (kind === 'human') return 'human';
-  if (kind === 'random') return 'random mover';
-  if (kind === 'perfect') return 'perfect play';
+  if (kind === 'human') return t('players-kind-human');
+  if (kind === 'random') return t('players-kind-random');
+  if (kind === 'perfect') return t('players-kind-perfect');
   const m = /^ai:(\d)$/.exec(kind);
-  if (m) return `computer, level ${m[1]}`;
+  if (m) return t('players-kind-ai', { level: m[1] });
   return kind;
 }
 
-/** The lobby's label of a seat choice made from a program and one of its args. */
+/**
+ * The lobby's label of a seat choice made from a program and one of its
+ * args (`ai`, `3`, `['1', …, '5']` → `Computer 3`): the catalogue's words
+ * for programs (`programName`), for a caller that has no catalogue entry.
+ */
 export function programLabel(name, arg, args) {
-  if (arg == null) {
-    return { random: 'Random mover', perfect: 'Perfect play (tablebase)' }[name] || name;
-  }
-  const first = args[0] === arg;
-  const last = args[args.length - 1] === arg;
-  const base = name === 'ai' ? `Computer ${arg}` : `${name} ${arg}`;
-  return `${base}${first ? ' (easiest)' : last ? ' (strongest)' : ''}`;
+  return programName({ programs: [{ name, args: args || [] }] }, arg == null ? name : `${name}:${arg}`);
 }

@@ -4,7 +4,8 @@
 // and what a finished game meant for one of its players.
 
 import { h } from './dom.js';
-import { gameEntry } from './catalogue.js';
+import { gameEntry, gameTitle } from './catalogue.js';
+import { t, formatDate } from './i18n.js';
 
 /**
  * The server's pools in the order pages list them. Shogun's random variant
@@ -15,8 +16,8 @@ export const POOLS = ['dobutsu', 'shogun', 'shogun-random', 'shiamgon'];
 /** A pool's title, from the catalogue's game titles. */
 export function poolTitle(pool, cat) {
   const random = pool === 'shogun-random';
-  const title = gameEntry(cat, random ? 'shogun' : pool).title || pool;
-  return random ? `${title} (random numbers)` : title;
+  const title = gameTitle(gameEntry(cat, random ? 'shogun' : pool)) || pool;
+  return random ? t('ratings-pool-random', { game: title }) : title;
 }
 
 /** The pools to show: the known ones first, then any the server adds. */
@@ -43,7 +44,7 @@ export function diffText(d) {
 export function diffEl(d, attrs = {}) {
   const n = Math.round(Number(d));
   return h('span', {
-    class: `rating-diff ${n > 0 ? 'up' : n < 0 ? 'down' : ''}`, title: 'rating change', ...attrs,
+    class: `rating-diff ${n > 0 ? 'up' : n < 0 ? 'down' : ''}`, title: t('ratings-change-title'), ...attrs,
   }, diffText(n));
 }
 
@@ -62,19 +63,19 @@ export function seatOf(g, username) {
  */
 export function outcomeFor(g, seat) {
   const r = g && g.result;
-  if (!r) return { key: 'playing', text: 'playing' };
-  if (r.reason === 'aborted' || r.reason === 'abandoned') return { key: 'none', text: r.reason };
+  if (!r) return { key: 'playing', text: t('ratings-outcome-playing') };
+  if (r.reason === 'aborted' || r.reason === 'abandoned') return { key: 'none', text: t(`ratings-outcome-${r.reason}`) };
   const winners = Array.isArray(r.winners) ? r.winners : [];
   const n = (g.seats || []).length;
-  if (!winners.length || winners.length === n) return { key: 'draw', text: 'draw' };
-  if (winners.includes(seat)) return { key: 'won', text: winners.length > 1 ? 'shared first' : 'won' };
-  if (n > 2 && Array.isArray(r.ranks) && r.ranks[seat - 1]) return { key: 'place', text: `place ${r.ranks[seat - 1]}` };
-  return { key: 'lost', text: 'lost' };
+  if (!winners.length || winners.length === n) return { key: 'draw', text: t('ratings-outcome-draw') };
+  if (winners.includes(seat)) return { key: 'won', text: t(winners.length > 1 ? 'ratings-outcome-shared-first' : 'ratings-outcome-won') };
+  if (n > 2 && Array.isArray(r.ranks) && r.ranks[seat - 1]) return { key: 'place', text: t('ratings-outcome-place', { place: r.ranks[seat - 1] }) };
+  return { key: 'lost', text: t('ratings-outcome-lost') };
 }
 
-/** A date from Unix seconds (or milliseconds, or text) as the reader's locale writes it. */
+/** A date from Unix seconds (or milliseconds, or text) as the page's language writes it. */
 export function dateText(t) {
   if (t == null) return '';
   const d = typeof t === 'number' ? new Date(t < 1e12 ? t * 1000 : t) : new Date(t);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString();
+  return Number.isNaN(d.getTime()) ? '' : formatDate(d);
 }
