@@ -5,6 +5,7 @@
 
 import { api } from './api.js';
 import { h } from './dom.js';
+import { t, errorText } from './i18n.js';
 import { loadCatalogue } from './catalogue.js';
 import { POOLS, poolTitle } from './ratings.js';
 
@@ -12,9 +13,9 @@ import { POOLS, poolTitle } from './ratings.js';
 export function mountLeaderboard(root, pool) {
   let alive = true;
   const shown = pool || POOLS[0];
-  const tabs = h('nav', { class: 'tabs-nav', 'aria-label': 'games' });
-  const body = h('div', { class: 'card' }, h('p', { class: 'muted' }, 'Loading…'));
-  root.replaceChildren(h('h1', null, 'Leaderboard'), tabs, body);
+  const tabs = h('nav', { class: 'tabs-nav', 'aria-label': t('leaderboard-tabs-label') });
+  const body = h('div', { class: 'card' }, h('p', { class: 'muted' }, t('loading')));
+  root.replaceChildren(h('h1', null, t('leaderboard-title')), tabs, body);
   loadCatalogue().catch(() => null).then((cat) => {
     if (!alive) return;
     tabs.replaceChildren(...POOLS.map((p) => h('a', {
@@ -24,7 +25,7 @@ export function mountLeaderboard(root, pool) {
       if (alive) body.replaceChildren(...table(r, shown, cat));
     });
   }).catch((e) => {
-    if (alive) body.replaceChildren(h('div', { class: 'error' }, e.status === 404 ? 'There is no such leaderboard.' : `The leaderboard cannot be loaded: ${e.message}`));
+    if (alive) body.replaceChildren(h('div', { class: 'error' }, e.status === 404 ? t('leaderboard-no-such') : t('leaderboard-load-failed', { error: errorText(e) })));
   });
   return () => { alive = false; };
 }
@@ -34,16 +35,16 @@ function table(r, pool, cat) {
   const head = h('h2', null, poolTitle(pool, cat));
   if (!players.length) {
     return [head, h('p', { class: 'muted', 'data-test': 'leaderboard-empty' },
-      'Nobody is listed yet: a rating shows here once it has settled, after a dozen or so rated games.')];
+      t('leaderboard-empty'))];
   }
   return [head, h('table', { class: 'table leaderboard', 'data-test': 'leaderboard' },
-    h('thead', null, h('tr', null, h('th', { class: 'num' }, '#'), h('th', null, 'Player'),
-      h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'))),
+    h('thead', null, h('tr', null, h('th', { class: 'num' }, t('leaderboard-column-rank')), h('th', null, t('leaderboard-column-player')),
+      h('th', { class: 'num' }, t('ratings-column-rating')), h('th', { class: 'num' }, t('ratings-column-games')))),
     h('tbody', null, players.map((p) => h('tr', { 'data-player': p.username },
       h('td', { class: 'num' }, String(p.rank)),
       h('td', null, h('a', { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '' }, p.username),
-        p.program ? h('span', { class: 'tag', title: 'a computer program' }, 'program') : null),
+        p.program ? h('span', { class: 'tag', title: t('leaderboard-program-title') }, t('leaderboard-program-tag')) : null),
       h('td', { class: 'num', title: p.rd != null ? `± ${Math.round(p.rd)}` : null }, String(Math.round(p.rating))),
       h('td', { class: 'num' }, String(p.games)))))),
-  h('p', { class: 'hint' }, 'Only settled ratings are listed (a deviation of 110 or less).')];
+  h('p', { class: 'hint' }, t('leaderboard-hint'))];
 }
