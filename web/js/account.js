@@ -4,11 +4,14 @@
 // up, in and out. Views that depend on it subscribe with `onAccount`.
 // Also the header's entry, and the claim of the games this browser played
 // before signing in (their seat tokens sit in localStorage, see api.js).
+// The account's language follows its owner: signing up keeps the page's,
+// and a page that finds the account set to another language loads in it.
 
 import { api, gamesWithSeats, loadSeats } from './api.js';
 import { h, clear } from './dom.js';
+import { t, lang, chooseLanguage } from './i18n.js';
 
-let current = null; // {username, created_at, ratings} or null
+let current = null; // {username, created_at, ratings, language} or null
 let known = false; // whether the server has answered yet
 let loading = null;
 const listeners = new Set();
@@ -28,9 +31,28 @@ function set(a) {
  */
 export function loadAccount(fresh = false) {
   if (!loading || fresh) {
+    const first = !loading;
     loading = api.account().then(set, () => set(null));
+    if (first) loading.then(followLanguage);
   }
   return loading;
+}
+
+/**
+ * When the page loads signed in and the account's language is another
+ * than the page's (chosen in another browser), the page changes to it.
+ * Once per language and tab, so that a language the server cannot show
+ * never starts a loop of reloads.
+ */
+function followLanguage(a) {
+  const want = a && typeof a.language === 'string' ? a.language : '';
+  if (!want || want === lang) return;
+  const key = 'kyoku_language_followed'; // i18n-ok: a storage key
+  try {
+    if (sessionStorage.getItem(key) === want) return;
+    sessionStorage.setItem(key, want);
+  } catch { /* no storage: follow anyway, chooseLanguage reloads only on success */ }
+  chooseLanguage(want);
 }
 
 /** The account known now (null before `loadAccount` answers). */
@@ -51,14 +73,23 @@ export function onAccount(fn) {
 /**
  * Signs up (`kind` = 'signup') or in; the API's errors pass through
  * (ApiError with its code). The games played here before are claimed in
- * the background.
+ * the background. Signing up keeps the page's language as the account's.
+ * A login whose account speaks another language than the page (the
+ * server has set the language cookie from it) loads the page anew at
+ * `next` (default: here), once the games are claimed; the answer then
+ * has `reloading: true` and the caller has nothing more to do.
  */
-export async function signIn(kind, name, password) {
-  const r = kind === 'signup' ? await api.signup(name, password) : await api.login(name, password);
+export async function signIn(kind, name, password, next = null) {
+  const r = kind === 'signup' ? await api.signup(name, password, lang) : await api.login(name, password);
   const a = await loadAccount(true);
   if (!a && r && r.username) set({ username: r.username, ratings: {} });
+  if (kind !== 'signup' && r && typeof r.language === 'string' && r.language && r.language !== lang) {
+    await claimGames().catch(() => 0);
+    location.assign(next || location.href);
+    return { account: current, reloading: true };
+  }
   claimGames();
-  return current;
+  return { account: current, reloading: false };
 }
 
 /** Ends this session, or every session of the account. */
@@ -112,10 +143,10 @@ export function accountEntry(box) {
     if (a) {
       box.append(
         h('a', { href: `/@/${encodeURIComponent(a.username)}`, 'data-link': '', class: 'account-name', 'data-test': 'account-name',
-          title: 'Your page: ratings and games' }, a.username),
-        h('a', { href: '/account', 'data-link': '', class: 'small account-link', 'data-test': 'account-link' }, 'Account'));
+          title: t('account-name-title') }, a.username),
+        h('a', { href: '/account', 'data-link': '', class: 'small account-link', 'data-test': 'account-link' }, t('account-link')));
     } else {
-      box.append(h('a', { href: '/account', 'data-link': '', 'data-test': 'sign-in' }, 'Sign in'));
+      box.append(h('a', { href: '/account', 'data-link': '', 'data-test': 'sign-in' }, t('account-sign-in')));
     }
   };
   onAccount(draw);

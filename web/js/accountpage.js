@@ -8,14 +8,16 @@ import { h, clear } from './dom.js';
 import { loadAccount, onAccount, signIn, signOut, forgetAccount } from './account.js';
 import { ratingText, poolTitle, poolsOf, dateText } from './ratings.js';
 import { loadCatalogue } from './catalogue.js';
+import { t, tNodes, errorText } from './i18n.js';
 
 /** `90` → "1 minute 30 seconds". */
 function waitText(s) {
   const n = Math.ceil(s);
-  const m = Math.floor(n / 60);
-  const sec = n % 60;
-  const part = (x, unit) => `${x} ${unit}${x === 1 ? '' : 's'}`;
-  return [m ? part(m, 'minute') : '', sec || !m ? part(sec, 'second') : ''].filter(Boolean).join(' ');
+  const minutes = Math.floor(n / 60);
+  const seconds = n % 60;
+  if (!minutes) return t('accountpage-wait-seconds', { seconds });
+  if (!seconds) return t('accountpage-wait-minutes', { minutes });
+  return t('accountpage-wait-minutes-seconds', { minutes, seconds });
 }
 
 /**
@@ -25,16 +27,16 @@ function waitText(s) {
 export function accountError(e, words = {}) {
   if (e && words[e.code]) return words[e.code];
   switch (e && e.code) {
-    case 'bad_username': return 'A name has 3 to 20 characters: letters A–Z and a–z, digits, _ and -. Some names are reserved.';
-    case 'weak_password': return 'A password has 8 to 256 characters.';
-    case 'username_taken': return 'That name is taken: please choose another.';
-    case 'bad_credentials': return 'The name or the password is wrong.';
+    case 'bad_username': return t('accountpage-error-bad-username');
+    case 'weak_password': return t('accountpage-error-weak-password');
+    case 'username_taken': return t('accountpage-error-username-taken');
+    case 'bad_credentials': return t('accountpage-error-bad-credentials');
     case 'too_many_attempts': return e.retryAfter
-      ? `Too many attempts: please wait ${waitText(e.retryAfter)} and try again.`
-      : 'Too many attempts: please wait a little and try again.';
-    case 'not_signed_in': return 'You are not signed in any more.';
-    case 'cross_origin': return 'The server refused a request from another site.';
-    default: return (e && e.message) || 'Something went wrong.';
+      ? t('accountpage-error-too-many-attempts-wait', { wait: waitText(e.retryAfter) })
+      : t('accountpage-error-too-many-attempts');
+    case 'not_signed_in': return t('accountpage-error-not-signed-in');
+    case 'cross_origin': return t('accountpage-error-cross-origin');
+    default: return errorText(e);
   }
 }
 
@@ -88,48 +90,48 @@ export function mountAccount(root, navigate) {
     if (a) signedIn(root, a, navigate);
     else signedOut(root, navigate);
   };
-  root.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+  root.replaceChildren(h('p', { class: 'muted' }, t('loading')));
   const stop = onAccount(draw);
   loadAccount().then(draw);
   return () => { alive = false; stop(); };
 }
 
 function signedOut(root, navigate) {
-  const [userIn, userInput] = field('login-username', 'Name', { type: 'text', autocomplete: 'username', autocapitalize: 'none', spellcheck: 'false' });
-  const [passIn, passInput] = field('login-password', 'Password', { type: 'password', autocomplete: 'current-password' });
-  const login = apiForm('login', 'Sign in', [[userIn, userInput], [passIn, passInput]], 'Sign in', async ([name, pass]) => {
-    await signIn('login', name.trim(), pass);
-    navigate(nextPath());
+  const [userIn, userInput] = field('login-username', t('accountpage-name'), { type: 'text', autocomplete: 'username', autocapitalize: 'none', spellcheck: 'false' });
+  const [passIn, passInput] = field('login-password', t('accountpage-password'), { type: 'password', autocomplete: 'current-password' });
+  const login = apiForm('login', t('accountpage-sign-in-title'), [[userIn, userInput], [passIn, passInput]], t('accountpage-sign-in-submit'), async ([name, pass]) => {
+    // A login may bring the account's own language: then the page loads anew at the next path.
+    const { reloading } = await signIn('login', name.trim(), pass, nextPath());
+    if (!reloading) navigate(nextPath());
   });
-  const [userUp, userUpInput] = field('signup-username', 'Name', { type: 'text', autocomplete: 'username', autocapitalize: 'none', spellcheck: 'false', maxlength: 20 });
-  const [passUp, passUpInput] = field('signup-password', 'Password', { type: 'password', autocomplete: 'new-password' });
-  const signup = apiForm('signup', 'Create an account', [[userUp, userUpInput], [passUp, passUpInput]], 'Create the account', async ([name, pass]) => {
+  const [userUp, userUpInput] = field('signup-username', t('accountpage-name'), { type: 'text', autocomplete: 'username', autocapitalize: 'none', spellcheck: 'false', maxlength: 20 });
+  const [passUp, passUpInput] = field('signup-password', t('accountpage-password'), { type: 'password', autocomplete: 'new-password' });
+  const signup = apiForm('signup', t('accountpage-signup-title'), [[userUp, userUpInput], [passUp, passUpInput]], t('accountpage-signup-submit'), async ([name, pass]) => {
     await signIn('signup', name.trim(), pass);
     navigate(nextPath());
-  }, [h('p', { class: 'hint' }, 'A name of 3–20 letters, digits, _ or -, which everyone sees; a password of at least 8 characters. ',
-    'An account keeps a rating per game and your games on every device where you sign in; the games this browser has played are added to it.')]);
-  root.replaceChildren(h('h1', null, 'Sign in'),
-    h('p', { class: 'hint' }, 'No account is needed to play. Signing in lets you play rated games and pair quickly with others.'),
+  }, [h('p', { class: 'hint' }, t('accountpage-signup-hint'))]);
+  root.replaceChildren(h('h1', null, t('accountpage-sign-in-heading')),
+    h('p', { class: 'hint' }, t('accountpage-intro')),
     h('div', { class: 'account-forms' }, login, signup));
 }
 
 /** Where only the password was asked, a refusal is about the password. */
-const PASSWORD_WORDS = { bad_credentials: 'The password is wrong.' };
+const PASSWORD_WORDS = { bad_credentials: t('accountpage-error-wrong-password') };
 
 function signedIn(root, a, navigate) {
   const me = a.username;
-  const [oldRow, oldInput] = field('pw-old', 'Current password', { type: 'password', autocomplete: 'current-password' });
-  const [newRow, newInput] = field('pw-new', 'New password', { type: 'password', autocomplete: 'new-password' });
-  const password = apiForm('password', 'Change the password', [[oldRow, oldInput], [newRow, newInput]], 'Change it', async ([old, nw]) => {
+  const [oldRow, oldInput] = field('pw-old', t('accountpage-current-password'), { type: 'password', autocomplete: 'current-password' });
+  const [newRow, newInput] = field('pw-new', t('accountpage-new-password'), { type: 'password', autocomplete: 'new-password' });
+  const password = apiForm('password', t('accountpage-password-title'), [[oldRow, oldInput], [newRow, newInput]], t('accountpage-password-submit'), async ([old, nw]) => {
     await api.changePassword(old, nw);
     oldInput.value = ''; newInput.value = '';
-    return 'The password is changed. Every other device where you were signed in is signed out.';
+    return t('accountpage-password-changed');
   }, [], PASSWORD_WORDS);
 
-  const logout = h('div', { class: 'card' }, h('h2', null, 'Log out'),
+  const logout = h('div', { class: 'card' }, h('h2', null, t('accountpage-logout-title')),
     h('div', { class: 'field-row' },
-      h('button', { type: 'button', 'data-test': 'logout', onclick: () => out(false) }, 'Log out on this device'),
-      h('button', { type: 'button', 'data-test': 'logout-everywhere', onclick: () => out(true) }, 'Log out everywhere')));
+      h('button', { type: 'button', 'data-test': 'logout', onclick: () => out(false) }, t('accountpage-logout-here')),
+      h('button', { type: 'button', 'data-test': 'logout-everywhere', onclick: () => out(true) }, t('accountpage-logout-everywhere'))));
   const logoutError = h('div', { role: 'alert' });
   logout.append(logoutError);
   async function out(everywhere) {
@@ -142,21 +144,21 @@ function signedIn(root, a, navigate) {
     }
   }
 
-  const exportCard = h('div', { class: 'card' }, h('h2', null, 'Your data'),
-    h('p', { class: 'hint' }, 'Everything kept about your account (name, ratings, games), as a JSON file.'),
-    h('a', { class: 'button', href: api.exportUrl, download: `kyoku-${me}.json`, 'data-test': 'export' }, 'Download my data'));
+  const exportCard = h('div', { class: 'card' }, h('h2', null, t('accountpage-data-title')),
+    h('p', { class: 'hint' }, t('accountpage-data-hint')),
+    h('a', { class: 'button', href: api.exportUrl, download: `kyoku-${me}.json`, 'data-test': 'export' }, t('accountpage-data-download')));
 
   // Deleting asks for the password, then once more in words.
-  const [delRow, delInput] = field('delete-password', 'Password', { type: 'password', autocomplete: 'current-password' });
+  const [delRow, delInput] = field('delete-password', t('accountpage-password'), { type: 'password', autocomplete: 'current-password' });
   const confirmBox = h('div');
-  const del = apiForm('delete', 'Delete the account', [[delRow, delInput]], 'Delete the account…', async ([pass]) => {
-    if (!pass) throw new Error('Please type your password first.');
+  const del = apiForm('delete', t('accountpage-delete-title'), [[delRow, delInput]], t('accountpage-delete-submit'), async ([pass]) => {
+    if (!pass) throw new Error(t('accountpage-type-password-first'));
     clear(confirmBox);
     confirmBox.append(h('div', { class: 'confirm notice', role: 'alert' },
-      `Delete the account ${me} for good? This cannot be undone. `,
-      h('button', { type: 'button', class: 'danger', 'data-test': 'delete-yes', onclick: () => reallyDelete(pass) }, 'Yes, delete it'),
+      t('accountpage-delete-confirm', { name: me }), ' ',
+      h('button', { type: 'button', class: 'danger', 'data-test': 'delete-yes', onclick: () => reallyDelete(pass) }, t('accountpage-delete-yes')),
       ' ',
-      h('button', { type: 'button', 'data-test': 'delete-no', onclick: () => clear(confirmBox) }, 'No')));
+      h('button', { type: 'button', 'data-test': 'delete-no', onclick: () => clear(confirmBox) }, t('accountpage-delete-no'))));
     return null;
   }, [confirmBox], PASSWORD_WORDS, 'danger');
   const delError = h('div', { role: 'alert', 'data-test': 'delete-final-error' });
@@ -173,19 +175,22 @@ function signedIn(root, a, navigate) {
     }
   }
 
-  const ratings = h('div', { class: 'card' }, h('h2', null, 'Ratings'));
+  const ratings = h('div', { class: 'card' }, h('h2', null, t('accountpage-ratings-title')));
   loadCatalogue().catch(() => null).then((cat) => {
     const rows = poolsOf(a.ratings).filter((p) => a.ratings && a.ratings[p]).map((p) =>
       h('tr', null, h('th', { scope: 'row' }, poolTitle(p, cat)), h('td', { class: 'num' }, ratingText(a.ratings[p])),
         h('td', { class: 'num' }, String(a.ratings[p].games ?? 0))));
     ratings.append(rows.length
-      ? h('table', { class: 'table' }, h('thead', null, h('tr', null, h('th', null, 'Game'), h('th', { class: 'num' }, 'Rating'), h('th', { class: 'num' }, 'Games'))), h('tbody', null, rows))
-      : h('p', { class: 'muted' }, 'No ratings yet.'),
-    h('p', { class: 'hint' }, 'A "?" means the rating is still provisional: it settles after a few rated games.'));
+      ? h('table', { class: 'table' }, h('thead', null, h('tr', null, h('th', null, t('ratings-column-game')),
+        h('th', { class: 'num' }, t('ratings-column-rating')), h('th', { class: 'num' }, t('ratings-column-games')))), h('tbody', null, rows))
+      : h('p', { class: 'muted' }, t('accountpage-no-ratings')),
+    h('p', { class: 'hint' }, t('accountpage-provisional-hint')));
   });
 
-  root.replaceChildren(h('h1', null, 'Account'),
-    h('p', null, 'Signed in as ', h('a', { href: `/@/${encodeURIComponent(me)}`, 'data-link': '', 'data-test': 'my-page' }, h('strong', null, me)),
-      a.created_at ? h('span', { class: 'muted' }, ` · since ${dateText(a.created_at)}`) : null),
+  root.replaceChildren(h('h1', null, t('accountpage-heading')),
+    h('p', null, tNodes('accountpage-signed-in-as', {
+      name: h('a', { href: `/@/${encodeURIComponent(me)}`, 'data-link': '', 'data-test': 'my-page' }, h('strong', null, me)),
+    }),
+    a.created_at ? h('span', { class: 'muted' }, ' ', t('accountpage-since', { date: dateText(a.created_at) })) : null),
     h('div', { class: 'account-forms' }, ratings, password, logout, exportCard, del));
 }

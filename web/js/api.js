@@ -85,7 +85,9 @@ export const api = {
 
   // Accounts: the session is an HttpOnly cookie the browser sends by itself.
   account: () => request('GET', '/api/account'),
-  signup: (username, password) => request('POST', '/api/account/signup', { username, password }),
+  /** `language`: the page's, kept as the account's (left out when not given). */
+  signup: (username, password, language) =>
+    request('POST', '/api/account/signup', { username, password, ...(language ? { language } : {}) }),
   login: (username, password) => request('POST', '/api/account/login', { username, password }),
   logout: (everywhere) => request('POST', '/api/account/logout', everywhere ? { everywhere: true } : {}),
   changePassword: (old, nw) => request('POST', '/api/account/password', { old, new: nw }),
