@@ -69,31 +69,28 @@ impl Engine for Position {
     /// 5–9 the opponent's; 10–12 own hand (Chick, Elephant, Giraffe counts on
     /// every square); 13–15 the opponent's hand; 16 all ones when `seat` is
     /// to move; 17 all ones when `seat` is Sente.
-    fn observe(&self, seat: usize, _opts: ObsOptions, out: &mut Vec<i8>) {
+    fn observe_acting(&self, seat: usize, acting: bool, _opts: ObsOptions, out: &mut Vec<i8>) {
         out.clear();
         out.resize(4 * 3 * PLANES, 0);
         let me = if seat == 0 { Color::Sente } else { Color::Gote };
-        let mut put = |rank: u8, file: u8, plane: usize, v: i8| {
-            out[((3 - rank as usize) * 3 + file as usize) * PLANES + plane] = v;
-        };
-        let to_move = i8::from(self.to_act().player().map(|p| p.index()) == Some(seat));
+        // The planes every square repeats (hands, to move, Sente), written
+        // once and copied: observations are most of a batched step's work.
+        let mut common = [0i8; PLANES - 10];
+        for (i, kind) in DROPS.iter().enumerate() {
+            common[i] = self.hand(me, *kind) as i8;
+            common[3 + i] = self.hand(me.flip(), *kind) as i8;
+        }
+        common[6] = i8::from(acting);
+        common[7] = i8::from(me == Color::Sente);
         for sq in Square::all() {
+            let at = ((3 - sq.rank() as usize) * 3 + sq.file() as usize) * PLANES;
+            let cell = &mut out[at..at + PLANES];
             if let Some(p) = self.piece_at(sq) {
                 let k = KINDS.iter().position(|&k| k == p.kind).unwrap_or(0);
                 let side = if p.color == me { 0 } else { 5 };
-                put(sq.rank(), sq.file(), side + k, 1);
+                cell[side + k] = 1;
             }
-            for (i, kind) in DROPS.iter().enumerate() {
-                put(sq.rank(), sq.file(), 10 + i, self.hand(me, *kind) as i8);
-                put(
-                    sq.rank(),
-                    sq.file(),
-                    13 + i,
-                    self.hand(me.flip(), *kind) as i8,
-                );
-            }
-            put(sq.rank(), sq.file(), 16, to_move);
-            put(sq.rank(), sq.file(), 17, i8::from(me == Color::Sente));
+            cell[10..].copy_from_slice(&common);
         }
     }
 

@@ -34,7 +34,15 @@ pub trait Engine: Position {
 
     /// Writes the observation of `seat` (row-major, `observation_shape`
     /// elements) into `out`, which is cleared first.
-    fn observe(&self, seat: usize, opts: ObsOptions, out: &mut Vec<i8>);
+    fn observe(&self, seat: usize, opts: ObsOptions, out: &mut Vec<i8>) {
+        let acting = self.to_act().player().map(|p| p.index()) == Some(seat);
+        self.observe_acting(seat, acting, opts, out)
+    }
+
+    /// [`Engine::observe`] when the caller already knows whether `seat`
+    /// acts now: finding out costs a look for the game's end, which the
+    /// batched environments have made already.
+    fn observe_acting(&self, seat: usize, acting: bool, opts: ObsOptions, out: &mut Vec<i8>);
 
     /// A drawing for a terminal (plain text, no colours).
     fn drawing(&self) -> String;

@@ -12,10 +12,12 @@
 pub mod dobutsu;
 pub mod engine;
 pub mod programs;
+pub mod pyvector;
 pub mod session;
 pub mod shiamgon;
 pub mod shogun;
 pub mod start;
+pub mod vector;
 
 use std::sync::Mutex;
 
@@ -465,6 +467,7 @@ fn _kyoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
     m.add_class::<Agent>()?;
     m.add_class::<Tablebase>()?;
+    m.add_class::<pyvector::VectorGames>()?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(list_programs, m)?)?;
     m.add("CHANCE", CHANCE)?;

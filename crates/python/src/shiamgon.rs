@@ -37,7 +37,7 @@ impl Engine for Position {
     /// `p` the field just placed on whose pushes are being answered; `p+1`
     /// the stone that must move now (a push waiting for its answer); `p+2`
     /// all ones when `seat` acts now (its turn or an answer).
-    fn observe(&self, seat: usize, _opts: ObsOptions, out: &mut Vec<i8>) {
+    fn observe_acting(&self, seat: usize, acting: bool, _opts: ObsOptions, out: &mut Vec<i8>) {
         let p = self.players();
         let cols = p + 3;
         let n = self.board().len();
@@ -52,7 +52,6 @@ impl Engine for Position {
             out[placed * cols + p] = 1;
             out[stone * cols + p + 1] = 1;
         }
-        let acting = matches!(self.to_act(), ToAct::Player(q, _) if q.index() == seat);
         if acting {
             for f in 0..n {
                 out[f * cols + p + 2] = 1;

@@ -3,7 +3,6 @@
 //! numbers). Chance outcomes of the random variant are `4096 + number − 1`
 //! (the square is always the one whose number is pending).
 
-use kyoku_core::Position as _;
 use kyoku_shogun::{Color, Move, Piece, Position, Square, Variant, magnets};
 
 use crate::engine::{Engine, ObsOptions};
@@ -69,12 +68,12 @@ impl Engine for Position {
     /// planes 19–34 give, for each piece in the order of planes 0–15, the
     /// number it would show on every square (magnetic variant only; zeros in
     /// the random variant, where chance draws it).
-    fn observe(&self, seat: usize, opts: ObsOptions, out: &mut Vec<i8>) {
+    fn observe_acting(&self, seat: usize, acting: bool, opts: ObsOptions, out: &mut Vec<i8>) {
         let n = planes(opts);
         out.clear();
         out.resize(64 * n, 0);
         let me = Color::from_index(seat.min(1));
-        let to_move = i8::from(self.to_act().player().map(|p| p.index()) == Some(seat));
+        let to_move = i8::from(acting);
         let white = i8::from(me == Color::White);
         for i in 0..64u8 {
             let sq = Square::new(i);
@@ -102,6 +101,7 @@ impl Engine for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kyoku_core::Position as _;
     use kyoku_shogun::{Options, start};
 
     #[test]

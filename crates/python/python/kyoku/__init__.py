@@ -4,8 +4,11 @@
 ``legal_actions``, ``apply_action``, ``returns``, ``observation`` …);
 :class:`Agent` plays the product's programs; :class:`Tablebase` holds
 Dōbutsu Shōgi's perfect values. PettingZoo environments are in
-:mod:`kyoku.envs`.
+:mod:`kyoku.envs`; batched environments (thousands of games a call) in
+:mod:`kyoku.vector`, and perfect-play accuracy in :mod:`kyoku.eval`.
 """
+
+import importlib
 
 from ._kyoku import CHANCE, GAMES, TERMINAL, Agent, State, Tablebase, new_game, programs
 
@@ -22,3 +25,10 @@ __all__ = [
     "new_game",
     "programs",
 ]
+
+
+def __getattr__(name: str):
+    # `kyoku.vector` needs Gymnasium: load it (and `eval`) only when asked.
+    if name in ("vector", "eval", "envs"):
+        return importlib.import_module(f"kyoku.{name}")
+    raise AttributeError(f"module 'kyoku' has no attribute {name!r}")
