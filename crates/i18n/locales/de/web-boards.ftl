@@ -16,7 +16,7 @@ catalogue-program-arg-strongest = { $name } { $arg } (am stärksten)
 ## Der Katalog: Dōbutsu Shōgi
 
 catalogue-dobutsu-title = Dōbutsu Shōgi
-catalogue-dobutsu-about = Shōgi für Kinder auf 3 × 4 Feldern: Fang den Löwen oder bring deinen auf die andere Seite. Gelöst: Wer als Zweiter zieht, gewinnt.
+catalogue-dobutsu-about = Shōgi für Kinder auf 3 × 4 Feldern: Fang den Löwen oder bring deinen sicher auf die gegnerische Grundlinie. Gelöst: Bei perfektem Spiel gewinnt, wer als Zweiter zieht.
 catalogue-dobutsu-seat-1 = Sente
 catalogue-dobutsu-seat-2 = Gote
 catalogue-dobutsu-option-fen = Startstellung (FEN)
@@ -88,9 +88,9 @@ board-dobutsu-piece = { $piece } von { $side }
 board-dobutsu-label = Dōbutsu-Brett, { $side } ist am Zug
 board-dobutsu-hand-empty = { $side } hat nichts im Vorrat
 board-dobutsu-placeholder = b2b3 oder C@b2
-board-dobutsu-legend-dot = Punkt: ein freies Feld, auf das die gewählte Figur ziehen kann
-board-dobutsu-legend-ring = Gestrichelter Ring: eine Figur, die die gewählte Figur schlagen kann
-board-dobutsu-legend-select = Dunkler Rahmen: die Figur, die du gewählt hast
+board-dobutsu-legend-dot = Punkt: ein freies Feld, auf das das gewählte Tier ziehen kann
+board-dobutsu-legend-ring = Gestrichelter Ring: ein Tier, das das gewählte Tier schlagen kann
+board-dobutsu-legend-select = Dunkler Rahmen: das Tier, das du gewählt hast
 
 ## Die Bretter: Shogun
 
@@ -116,7 +116,7 @@ board-shogun-under-attack = Shogun! (bedroht)
 board-shogun-legend-dot = Blauer Punkt: ein Feld, auf das der gewählte Stein ziehen kann; die Zahl darin zeigt der Stein dort (wenn die Partie Landezahlen anzeigt)
 board-shogun-legend-ring = Blauer Ring: ein Stein, den der gewählte Stein schlagen kann
 board-shogun-legend-threat = Roter gestrichelter Ring: einer deiner Steine, den die Gegenseite jetzt schlagen kann
-board-shogun-legend-shogun = Roter Ring und „Shogun!“: Dein Shogun ist bedroht
+board-shogun-legend-shogun = Durchgezogener roter Ring und „Shogun!“: Dein Shogun ist bedroht
 
 ## Die Bretter: Shiamgon
 

@@ -5,7 +5,7 @@
 
 catalogue-seat = プレイヤー{ $seat }
 catalogue-program-random = ランダム
-catalogue-program-perfect = 完全な手（解析表）
+catalogue-program-perfect = パーフェクト（完全解析）
 catalogue-program-ai-arg = コンピューター { $arg }
 catalogue-program-ai-arg-easiest = コンピューター { $arg }（いちばんやさしい）
 catalogue-program-ai-arg-strongest = コンピューター { $arg }（いちばん強い）
@@ -16,7 +16,7 @@ catalogue-program-arg-strongest = { $name } { $arg }（いちばん強い）
 ## カタログ：どうぶつしょうぎ
 
 catalogue-dobutsu-title = どうぶつしょうぎ
-catalogue-dobutsu-about = 3 × 4 マスの子ども向けのしょうぎ。相手のライオンをつかまえるか、自分のライオンを相手のいちばん奥の段まで進めよう。完全に解かれていて、後手が勝ちます。
+catalogue-dobutsu-about = 3 × 4 マスの、子どものためのしょうぎ。相手のライオンをつかまえるか、自分のライオンを相手のいちばん奥の段まですすめます。完全に解かれていて、後手が勝ちます。
 catalogue-dobutsu-seat-1 = 先手
 catalogue-dobutsu-seat-2 = 後手
 catalogue-dobutsu-option-fen = はじめの局面（FEN）
@@ -50,7 +50,7 @@ catalogue-shiamgon-program-random-help = 指せる手から同じ確率でラン
 ## カタログ：ショーグン
 
 catalogue-shogun-title = ショーグン
-catalogue-shogun-about = 8 × 8 マス。盤の下の磁石が、駒が何マス動くかを決めます。自分のショーグンを守ろう。
+catalogue-shogun-about = 8 × 8 マス。盤の下の磁石が、駒が何マス動くかを決めます。自分のショーグンを守りましょう。
 catalogue-shogun-seat-1 = 白
 catalogue-shogun-seat-2 = 赤
 catalogue-shogun-option-rotation = 盤の回転
@@ -88,9 +88,9 @@ board-dobutsu-piece = { $side }の{ $piece }
 board-dobutsu-label = どうぶつしょうぎの盤、{ $side }の番
 board-dobutsu-hand-empty = { $side }の持ち駒はありません
 board-dobutsu-placeholder = b2b3 または C@b2
-board-dobutsu-legend-dot = 点：選んだコマが動ける空きマス
-board-dobutsu-legend-ring = 点線の輪：選んだコマが取れるコマ
-board-dobutsu-legend-select = 濃い枠：あなたが選んだコマ
+board-dobutsu-legend-dot = 点：えらんだどうぶつがうごける空きマス
+board-dobutsu-legend-ring = 点線の輪：えらんだどうぶつがつかまえられるどうぶつ
+board-dobutsu-legend-select = 濃い枠：あなたがえらんだどうぶつ
 
 ## 盤：ショーグン
 
