@@ -98,8 +98,10 @@ const browser = await chromium.launch({
 });
 
 const pageErrors = [];
-async function newPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
+async function newPage(viewport = DESKTOP, opts = {}) {
+  // English unless a test asks for another language: the server answers in
+  // the browser's language, and most tests read English.
+  const context = await browser.newContext({ viewport, locale: opts.locale || 'en-US', colorScheme: opts.colorScheme || 'light' });
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) pageErrors.push(`${page.url()}: ${m.text()}`); });
@@ -1597,6 +1599,142 @@ test('pair: quick pairing pairs two waiting people; a seek accepted from the lis
   const st2 = await getState(id2);
   if (st2.game !== 'shogun' || seatPlayers(st2).slice().sort().join() !== 'emi,fumi') throw new Error(`accepted seek's game ${JSON.stringify(seatPlayers(st2))}`);
   for (const p of [e, f, anon]) await p.context().close();
+});
+
+// ---- languages ----
+
+/** The page's catalogue (the JSON the server embeds in index.html). */
+const messagesOf = (page) => page.evaluate(() => JSON.parse(document.getElementById('kyoku-messages').textContent));
+
+/** The plain messages of a catalogue (no variables), long enough to be telling. */
+function plainTexts(messages) {
+  return Object.values(messages).filter((m) => typeof m === 'string' && m.length >= 12);
+}
+
+/**
+ * Elements whose text overflows their box, buttons or links that overlap a
+ * sibling, and the page scrolling sideways: measured, not looked at.
+ */
+async function overflows(page) {
+  return page.evaluate(() => {
+    const bad = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1) bad.push(`the page is ${root.scrollWidth}px wide in ${window.innerWidth}px`);
+    const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent || '').trim().slice(0, 40)}"`;
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('svg') || !el.getClientRects().length) continue;
+      const cs = getComputedStyle(el);
+      if (cs.display === 'inline' || cs.visibility === 'hidden') continue;
+      // Scrolling boxes and ellipsis cut their text on purpose.
+      if (cs.overflowX !== 'visible' || cs.textOverflow === 'ellipsis') continue;
+      if (!el.textContent.trim() || el.tagName === 'SELECT' || el.tagName === 'OPTION') continue;
+      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) bad.push(`${name(el)}: text ${el.scrollWidth}px in ${el.clientWidth}px`);
+    }
+    const controls = [...document.querySelectorAll('button, a, select, input')].filter((el) => el.getClientRects().length && !el.closest('svg'));
+    for (let i = 0; i < controls.length; i++) {
+      for (let j = i + 1; j < controls.length; j++) {
+        const a = controls[i].getBoundingClientRect();
+        const b = controls[j].getBoundingClientRect();
+        if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 2 && h > 2) bad.push(`${name(controls[i])} overlaps ${name(controls[j])}`);
+      }
+    }
+    return bad;
+  });
+}
+
+async function expectFits(page, where) {
+  const bad = await overflows(page);
+  if (bad.length) throw new Error(`${where}: ${bad.length} boxes do not fit:\n  ${bad.slice(0, 10).join('\n  ')}`);
+}
+
+for (const [locale, lang, lion] of [['de-DE', 'de', 'Löwe'], ['ja-JP', 'ja', 'ライオン']]) {
+  test(`${lang}: the lobby, a game against the computer to its end and the rules speak ${lang}, and fit at 375 px`, async () => {
+    const english = await newPage(PHONE);
+    await english.goto(`${BASE}/`);
+    const en = await messagesOf(english);
+    const rulesEn = {};
+    for (const g of ['dobutsu', 'shogun', 'shiamgon']) {
+      await english.goto(`${BASE}/rules/${g}`);
+      await english.waitForSelector('article.rules h1');
+      rulesEn[g] = await english.textContent('article.rules h1');
+    }
+    await english.context().close();
+
+    for (const [vp, tag] of [[PHONE, 'phone'], [DESKTOP, 'desktop']]) {
+      for (const scheme of tag === 'phone' ? ['light', 'dark'] : ['light']) {
+        const page = await newPage(vp, { locale, colorScheme: scheme });
+        await page.goto(`${BASE}/`);
+        await page.waitForSelector('#game option[value="dobutsu"]', { state: 'attached' });
+        if (await page.getAttribute('html', 'lang') !== lang) throw new Error(`<html lang> is ${await page.getAttribute('html', 'lang')}`);
+        const mine = await messagesOf(page);
+        if (mine['nav-play'] === en['nav-play']) throw new Error('the catalogue is English');
+        // No English message of any length is left on the lobby.
+        const text = await page.innerText('body');
+        const left = plainTexts(en).filter((m) => text.includes(m) && !Object.values(mine).includes(m));
+        if (left.length) throw new Error(`English on the ${lang} lobby: ${left.slice(0, 5).join(' | ')}`);
+        if (tag === 'phone') await expectFits(page, `${lang} lobby (${scheme})`);
+        await shot(page, `lobby-${lang}-${tag}${scheme === 'dark' ? '-dark' : ''}`);
+        await page.context().close();
+      }
+    }
+
+    // A game against a program, played to its end: the Lion is taken.
+    const created = await apiCall('POST', '/api/games', {
+      game: 'dobutsu', options: { fen: '3/1l1/1G1/1L1[] w - - 0 1' }, seats: ['human', 'ai:1'],
+    });
+    const page = await newPage(PHONE, { locale });
+    await page.goto(`${BASE}/game/${created.id}#seat=1&token=${created.seats[0].token}`);
+    await page.waitForSelector('[data-movable="b2"]');
+    const game = await page.innerText('main');
+    const leftInGame = plainTexts(en).filter((m) => game.includes(m));
+    if (leftInGame.length) throw new Error(`English on the ${lang} game page: ${leftInGame.slice(0, 5).join(' | ')}`);
+    await expectFits(page, `${lang} game`);
+    await shot(page, `dobutsu-${lang}-phone`);
+    await clickDobutsu(page, 'b2b3');
+    await page.waitForSelector('[data-test="result"]');
+    const banner = await page.textContent('[data-test="result"]');
+    if (/\bwins\b|\bdraw\b/i.test(banner)) throw new Error(`the ${lang} result banner is English: ${banner}`);
+    const st = await getState(created.id);
+    if (st.status !== 'finished') throw new Error(`the game did not end: ${st.status}`);
+    await expectFits(page, `${lang} game over`);
+    await shot(page, `dobutsu-result-${lang}-phone`);
+    await page.setViewportSize(DESKTOP);
+    await shot(page, `dobutsu-result-${lang}-desktop`);
+
+    // The rules of each game, in the language, at the same address.
+    for (const g of ['dobutsu', 'shogun', 'shiamgon']) {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${BASE}/rules/${g}`);
+      await page.waitForSelector('article.rules h1');
+      const h1 = await page.textContent('article.rules h1');
+      if (h1 === rulesEn[g]) throw new Error(`the ${g} rules are English: ${h1}`);
+      if (g === 'dobutsu' && !(await page.innerText('article.rules')).includes(lion)) throw new Error(`no ${lion} in the rules`);
+      await expectFits(page, `${lang} rules of ${g}`);
+    }
+    await page.context().close();
+  });
+}
+
+test('the language picker switches the language, and the choice survives a reload', async () => {
+  const page = await newPage(PHONE);
+  await page.goto(`${BASE}/leaderboard`);
+  await page.waitForSelector('#language select');
+  if (await page.getAttribute('html', 'lang') !== 'en') throw new Error('an en-US browser does not get English');
+  await Promise.all([page.waitForNavigation(), page.selectOption('#language select', 'de')]);
+  if (await page.getAttribute('html', 'lang') !== 'de') throw new Error('the picker did not switch to German');
+  if (!page.url().endsWith('/leaderboard')) throw new Error(`the address changed: ${page.url()}`);
+  await page.reload();
+  if (await page.getAttribute('html', 'lang') !== 'de') throw new Error('German did not survive the reload');
+  const nav = await page.textContent('header.top nav a[href="/leaderboard"]');
+  if (nav !== 'Bestenliste') throw new Error(`the header says ${nav}`);
+  await Promise.all([page.waitForNavigation(), page.selectOption('#language select', 'ja')]);
+  if (await page.getAttribute('html', 'lang') !== 'ja') throw new Error('the picker did not switch to Japanese');
+  await Promise.all([page.waitForNavigation(), page.selectOption('#language select', 'en')]);
+  if (await page.getAttribute('html', 'lang') !== 'en') throw new Error('the picker did not switch back to English');
+  await page.context().close();
 });
 
 // ---- run ----

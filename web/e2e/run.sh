@@ -19,6 +19,9 @@ need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium chromium-driver)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
+# The Japanese pages need a Japanese font, or their text is drawn as boxes
+# (and measured so): IPA Gothic is small and complete.
+if ! fc-list :lang=ja 2>/dev/null | grep -q .; then need_apt+=(fonts-ipafont-gothic); fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "e2e: installing ${need_apt[*]}"
   sudo_if_needed apt-get update -q

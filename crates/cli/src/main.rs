@@ -1,5 +1,7 @@
 //! `kyoku`: play, analyse, perft and solve the three games from the command line.
 
+#[macro_use]
+mod words;
 mod analyze;
 mod common;
 mod dobutsu;

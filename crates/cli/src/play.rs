@@ -128,8 +128,8 @@ pub fn output_width() -> Option<usize> {
         .filter(|&n| n > 0)
 }
 
-/// How many columns `text` takes on screen: its characters, less ANSI escape
-/// sequences (colours), which take none.
+/// How many columns `text` takes on screen: its characters (two for a wide
+/// one), less ANSI escape sequences (colours), which take none.
 pub fn visible_width(text: &str) -> usize {
     let mut n = 0;
     let mut chars = text.chars();
@@ -144,10 +144,20 @@ pub fn visible_width(text: &str) -> usize {
                 }
             }
         } else {
-            n += 1;
+            n += if wide(c) { 2 } else { 1 };
         }
     }
     n
+}
+
+/// Whether a terminal gives `c` two columns: the East Asian wide and
+/// full-width characters (kana, kanji, hangul, full-width forms), as
+/// Japanese messages and names have them.
+fn wide(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
 }
 
 /// The widest line of `text`, in columns.
@@ -168,7 +178,7 @@ pub trait View {
     /// The move `mv` of whoever acts in `before`, in words (`places on 4.3`).
     fn describe(&self, before: &dyn AnyGame, mv: &str) -> String {
         let _ = before;
-        format!("plays {mv}")
+        tr!("plays", mv = mv)
     }
     /// What is worth saying after a move: threats, dangers, captures.
     fn announce(&self, before: &dyn AnyGame, after: &dyn AnyGame) -> Vec<String>;
@@ -178,7 +188,7 @@ pub trait View {
         None
     }
     /// How to type a move.
-    fn move_help(&self) -> &'static str;
+    fn move_help(&self) -> String;
 }
 
 /// The terminal view of each game (one module per game).
@@ -288,29 +298,31 @@ pub fn play(a: PlayArgs) -> anyhow::Result<()> {
         echo: !std::io::stdin().is_terminal(),
         record_file: a.record.clone(),
     };
+    let seats_text = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| format!("{}: {spec}", t.view.seat_name(i)))
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "kyoku play {} — {} — seed {seed}",
-        t.game().game(),
-        specs
-            .iter()
-            .enumerate()
-            .map(|(i, spec)| format!("{}: {spec}", t.view.seat_name(i)))
-            .collect::<Vec<_>>()
-            .join(", ")
+        "{}",
+        tr!(
+            "play-banner",
+            game = t.game().game(),
+            seats = seats_text,
+            seed = seed.to_string()
+        )
     )?;
     if !moves.is_empty() {
-        writeln!(out, "Loaded {} moves.", moves.len())?;
+        writeln!(out, "{}", tr!("play-loaded", count = moves.len()))?;
     }
     if let Some(tc) = t.session.time_control() {
-        writeln!(out, "Clock: {tc}.")?;
+        writeln!(out, "{}", tr!("play-clock", clock = tc.to_string()))?;
     }
     if t.has_human() {
-        writeln!(
-            out,
-            "Type a move, or: moves, help, undo, resign, draw, save FILE, quit."
-        )?;
+        writeln!(out, "{}", tr!("play-commands"))?;
     }
     drop(out);
     let mut t = t;
@@ -418,7 +430,7 @@ impl Terminal {
             .iter()
             .enumerate()
             .map(|(i, ms)| {
-                let time = ms.map_or("out".to_string(), clock_text);
+                let time = ms.map_or_else(|| tr!("clock-out"), clock_text);
                 let mark = if running == Some(i) {
                     self.style.pick("▸ ", "> ")
                 } else {
@@ -427,7 +439,7 @@ impl Terminal {
                 format!("{mark}{} {time}", self.seat_label(i))
             })
             .collect();
-        Some(format!("Clock: {}", parts.join("  ")))
+        Some(tr!("clock-line", clocks = parts.join("  ")))
     }
 
     fn game(&self) -> &dyn AnyGame {
@@ -456,9 +468,10 @@ impl Terminal {
     fn announce(&self, before: &dyn AnyGame, actor: Option<usize>, canonical: &str) {
         let who = match actor {
             Some(p) => self.seat_label(p),
-            None => "chance".to_string(),
+            None => tr!("chance"),
         };
-        let mut lines = vec![format!("{who} {}", self.view.describe(before, canonical))];
+        let what = self.view.describe(before, canonical);
+        let mut lines = vec![tr!("move-line", who = who, what = what)];
         lines.extend(
             self.view
                 .announce(before, self.game())
@@ -492,7 +505,8 @@ impl Terminal {
         if self.style.fancy {
             // Searching programs take a while; say so, then clear the line.
             let mut out = std::io::stdout().lock();
-            write!(out, "{} ({spec}) is thinking…\r", self.seat_label(seat))?;
+            let who = self.seat_label(seat);
+            write!(out, "{}\r", tr!("thinking", who = who, spec = spec))?;
             out.flush()?;
         }
         let before = self.game().box_clone();
@@ -500,10 +514,8 @@ impl Terminal {
             Ok(p) => p,
             // An outside engine that fails loses the game, and says why.
             Err(SessionError::Program { spec, reason, .. }) if spec.starts_with("uci:") => {
-                self.say(&format!(
-                    "Game over: {} ({spec}) loses — {reason}.",
-                    self.seat_label(seat)
-                ))?;
+                let who = self.seat_label(seat);
+                self.say(&tr!("engine-lost", who = who, spec = spec, reason = reason))?;
                 self.write_record_file()?;
                 return Ok(false);
             }
@@ -580,19 +592,17 @@ impl Terminal {
     /// Asks a human seat until it has made a move. `false`: the session ends
     /// (quit or end of input).
     fn human_turn(&mut self, seat: usize, decision: Decision) -> anyhow::Result<bool> {
-        let verb = match decision {
-            Decision::Turn => "to move",
-            Decision::Answer => "to answer",
-        };
+        let who = self.seat_label(seat);
         if self.game().legal_moves() == ["pass"] {
-            self.say(&format!(
-                "{}: no legal placement — type pass.",
-                self.seat_label(seat)
-            ))?;
+            self.say(&tr!("must-pass", who = who))?;
         }
+        let prompt = match decision {
+            Decision::Turn => tr!("prompt-move", who = who),
+            Decision::Answer => tr!("prompt-answer", who = who),
+        };
         loop {
-            let Some(line) = self.ask(&format!("{} {verb}> ", self.seat_label(seat)))? else {
-                self.say("End of input: the game is left unfinished.")?;
+            let Some(line) = self.ask(&format!("{prompt}> "))? else {
+                self.say(&tr!("end-of-input"))?;
                 self.write_record_file()?;
                 return Ok(false);
             };
@@ -603,11 +613,11 @@ impl Terminal {
                 "moves" => {
                     let moves = self.game().legal_moves();
                     let width = output_width().map_or(76, |w| w.min(76));
-                    let head = format!("{} legal:", moves.len());
+                    let head = tr!("legal-moves", count = moves.len());
                     self.say(&flow(&head, "", &moves, Some(width)))?;
                 }
                 "quit" | "exit" => {
-                    self.say("Game left unfinished.")?;
+                    self.say(&tr!("left-unfinished"))?;
                     self.write_record_file()?;
                     return Ok(false);
                 }
@@ -619,7 +629,7 @@ impl Terminal {
                 }
                 "resign" => {
                     self.session.resign(seat)?;
-                    self.say(&format!("{} resigns.", self.seat_label(seat)))?;
+                    self.say(&tr!("resigns", who = self.seat_label(seat)))?;
                     return Ok(true);
                 }
                 "draw" => {
@@ -630,15 +640,10 @@ impl Terminal {
                 _ => match self.apply(seat, &line) {
                     Ok(()) => return Ok(true),
                     Err(SessionError::OutOfTime { seat }) => {
-                        self.say(&format!(
-                            "{}'s time ran out before the move.",
-                            self.seat_label(seat)
-                        ))?;
+                        self.say(&tr!("time-ran-out", who = self.seat_label(seat)))?;
                         return Ok(true);
                     }
-                    Err(e) => {
-                        self.say(&format!("{e} — try again (moves lists the legal moves)"))?
-                    }
+                    Err(e) => self.say(&tr!("try-again", error = e.to_string()))?,
                 },
             }
         }
@@ -650,20 +655,20 @@ impl Terminal {
         let two_people =
             self.game().num_players() == 2 && self.session.is_human(0) && self.session.is_human(1);
         if !two_people {
-            self.say("draw offers are between two people; against a program, resign or play on")?;
+            self.say(&tr!("draw-needs-people"))?;
             return Ok(false);
         }
         let other = 1 - seat;
         match self.session.draw(seat, Reply::Offer) {
             Ok(()) if self.session.outcome().is_some() => {
-                self.say("Draw agreed.")?;
+                self.say(&tr!("draw-agreed"))?;
                 Ok(true)
             }
             Ok(()) => {
-                self.say(&format!(
-                    "{} offers a draw: {} may type draw to accept, or move to decline.",
-                    self.seat_label(seat),
-                    self.seat_label(other)
+                self.say(&tr!(
+                    "draw-offered",
+                    who = self.seat_label(seat),
+                    other = self.seat_label(other)
                 ))?;
                 Ok(false)
             }
@@ -677,17 +682,15 @@ impl Terminal {
     /// `save FILE`: writes the record and says how to go on, or why not.
     fn save_command(&self, rest: &str) -> anyhow::Result<()> {
         if rest.is_empty() {
-            return self.say("save needs a file name: save FILE");
+            return self.say(&tr!("save-needs-file"));
         }
         match self.save(Path::new(rest)) {
-            Ok(()) if self.session.outcome().is_some() => self.say(&format!(
-                "Saved the finished game ({} moves) to {rest}; step through it with: kyoku replay {rest}",
-                self.session.ply()
+            Ok(()) if self.session.outcome().is_some() => self.say(&tr!(
+                "saved-finished",
+                count = self.session.ply(),
+                file = rest
             )),
-            Ok(()) => self.say(&format!(
-                "Saved {} moves to {rest}; continue with: kyoku play --load {rest}",
-                self.session.ply()
-            )),
+            Ok(()) => self.say(&tr!("saved", count = self.session.ply(), file = rest)),
             Err(e) => self.say(&format!("{e:#}")),
         }
     }
@@ -701,7 +704,7 @@ impl Terminal {
             return Ok(false);
         }
         loop {
-            let Some(line) = self.ask("Game over — undo, save FILE, or quit (Enter)> ")? else {
+            let Some(line) = self.ask(&format!("{}> ", tr!("after-game-prompt")))? else {
                 return Ok(false);
             };
             let (word, rest) = split_command(&line);
@@ -713,11 +716,9 @@ impl Terminal {
                     }
                 }
                 "save" => self.save_command(rest)?,
-                "help" | "?" => self.say(AFTER_GAME_HELP)?,
-                "moves" => self.say("The game is over: there are no moves. undo takes your last one back.")?,
-                _ => self.say(&format!(
-                    "{line:?}: the game is over — type undo, save FILE, help, or quit (or just Enter)"
-                ))?,
+                "help" | "?" => self.say(&tr!("after-game-help"))?,
+                "moves" => self.say(&tr!("after-game-no-moves"))?,
+                _ => self.say(&tr!("after-game-unknown", line = format!("{line:?}")))?,
             }
         }
     }
@@ -726,7 +727,7 @@ impl Terminal {
     /// `true` when something was taken back.
     fn undo(&mut self) -> anyhow::Result<bool> {
         if !self.has_program() {
-            self.say("undo is for games against programs; in a game of people only, agree and start again")?;
+            self.say(&tr!("undo-needs-program"))?;
             return Ok(false);
         }
         let last_human = self
@@ -735,7 +736,7 @@ impl Terminal {
             .iter()
             .rposition(|a| a.is_some_and(|p| self.session.is_human(p)));
         let Some(keep) = last_human else {
-            self.say("Nothing to undo: no human move has been played yet.")?;
+            self.say(&tr!("nothing-to-undo"))?;
             return Ok(false);
         };
         // A resignation or a flag fall is taken back with the move.
@@ -748,24 +749,24 @@ impl Terminal {
             }
         }
         taken.reverse();
-        self.say(&format!("Took back: {}", taken.join(" ")))?;
+        self.say(&tr!("took-back", moves = taken.join(" ")))?;
         self.draw()?;
         Ok(true)
     }
 
     fn help(&self) -> String {
         let mut h = String::new();
-        h.push_str(self.view.move_help());
-        h.push_str(
-            "\nCommands:\n  moves      list the legal moves\n  undo       take back your last move and the programs' replies\n             (also once the game is over, to play on from there)\n  resign     give up (Shiamgon: a program plays on for you, you rank last)\n  draw       offer a draw to the other person, or accept theirs\n  save FILE  write the game record (continue later with --load FILE)\n  help       this text\n  quit       stop here",
-        );
+        h.push_str(&self.view.move_help());
+        h.push('\n');
+        h.push_str(&tr!("help-commands"));
         h
     }
 
     fn write_record_file(&self) -> anyhow::Result<()> {
         if let Some(path) = &self.record_file {
             self.save(path)?;
-            self.say(&format!("Game record written to {}.", path.display()))?;
+            let file = path.display().to_string();
+            self.say(&tr!("record-written", file = file))?;
         }
         Ok(())
     }
@@ -773,7 +774,7 @@ impl Terminal {
     fn finish(&self, o: &kyoku_core::Outcome) -> anyhow::Result<()> {
         self.say(&result_text(self.view.as_ref(), &self.style, o))?;
         self.write_record_file()?;
-        self.say("Game record:")?;
+        self.say(&tr!("record-heading"))?;
         self.say(self.session.record().to_text().trim_end())?;
         Ok(())
     }
@@ -787,23 +788,21 @@ fn split_command(line: &str) -> (&str, &str) {
     }
 }
 
-/// The commands at the post-game prompt.
-const AFTER_GAME_HELP: &str = "The game is over. Commands:\n  undo       take back your last move and the programs' replies, and play on\n  save FILE  write the game record (step through it with kyoku replay FILE)\n  help       this text\n  quit       end the session (so does Enter or the end of input)";
-
 /// The result in words: the winner, or the full ranking with scores.
 fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> String {
-    let head = style.paint("Game over", "1");
+    let over = style.paint(&tr!("game-over"), "1");
+    let reason = crate::replay::reason_text(o.reason);
+    let head = tr!("over-because", over = over, reason = reason);
     let n = o.players();
     let scores = o.scores();
     let binary = scores.iter().all(|&s| s == 0 || s == 1);
     if binary && n == 2 {
         return match o.winner() {
-            Some(w) => format!(
-                "{head} ({}): {} wins.",
-                o.reason,
-                style.paint(&view.seat_name(w.index()), view.seat_colour(w.index()))
-            ),
-            None => format!("{head} ({}): a draw.", o.reason),
+            Some(w) => {
+                let who = style.paint(&view.seat_name(w.index()), view.seat_colour(w.index()));
+                tr!("result-win", head = head, who = who)
+            }
+            None => tr!("result-draw", head = head),
         };
     }
     let mut order: Vec<usize> = (0..n).collect();
@@ -819,7 +818,7 @@ fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> Strin
             )
         })
         .collect();
-    format!("{head} ({}). Ranking: {}", o.reason, ranking.join(", "))
+    tr!("result-ranking", head = head, ranking = ranking.join(", "))
 }
 
 /// `items` after `first`, separated by spaces and broken into lines of at
@@ -855,9 +854,10 @@ fn move_lines(rec: &Record, view: &dyn View, style: &Style) -> anyhow::Result<Ve
     for mv in &rec.moves {
         let who = match g.to_act().player() {
             Some(p) => style.paint(&view.seat_name(p.index()), view.seat_colour(p.index())),
-            None => "chance".to_string(),
+            None => tr!("chance"),
         };
-        lines.push(format!("{who} {}", view.describe(g.as_ref(), mv)));
+        let what = view.describe(g.as_ref(), mv);
+        lines.push(tr!("move-line", who = who, what = what));
         g.play(mv)?;
     }
     Ok(lines)
@@ -878,7 +878,7 @@ fn step_target(line: &str, ply: usize, total: usize, step_help: &str) -> Option<
         other => match other.parse::<usize>() {
             Ok(n) if n <= total => Some(n),
             Ok(_) => {
-                println!("The game has {total} moves.");
+                println!("{}", tr!("replay-has-moves", count = total));
                 None
             }
             _ => {
@@ -913,20 +913,34 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
             .collect();
         format!(" — {}", named.join(", "))
     };
-    let clock = rec
-        .time_control
-        .map_or(String::new(), |tc| format!(" — clock {tc}"));
-    println!("kyoku replay {}{players}{clock} — {total} moves", rec.game);
-    let step_help = "Enter or n: next move · b: back · NUMBER: go to that move · end · quit";
+    let clock = rec.time_control.map_or(String::new(), |tc| {
+        tr!("replay-clock", clock = tc.to_string())
+    });
+    println!(
+        "{}",
+        tr!(
+            "replay-banner",
+            game = rec.game,
+            players = players,
+            clock = clock,
+            count = total
+        )
+    );
+    let step_help = tr!("replay-step-help");
+    let step_help = step_help.as_str();
     let stepping = !a.all;
     if stepping {
         println!("{step_help}");
     }
     let show = |game: &dyn AnyGame, ply: usize| {
         if ply > 0 {
-            println!("move {ply} of {total}: {}", actors[ply - 1]);
+            let what = actors[ply - 1].as_str();
+            println!(
+                "{}",
+                tr!("replay-move", ply = ply, count = total, what = what)
+            );
         } else {
-            println!("start (move 0 of {total})");
+            println!("{}", tr!("replay-start", count = total));
         }
         println!("{}", view.draw(game, &style));
     };
@@ -970,7 +984,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
                 continue;
             }
             if target == ply && ply == total {
-                println!("That was the last move.");
+                println!("{}", tr!("replay-last-move"));
                 continue;
             }
             game = goto(target)?;

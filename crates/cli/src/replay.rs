@@ -30,32 +30,53 @@ pub fn ending(
         .map(|r| (r.scores.clone(), printable(&r.reason)));
     let from_moves = replayed.map(|o| (o.scores().to_vec(), o.reason.to_string()));
     let Some((scores, reason)) = recorded.or(from_moves) else {
-        let moves = if total == 1 { "move" } else { "moves" };
-        return format!("The game was left unfinished after {total} {moves}.");
+        return tr!("replay-unfinished", count = total);
     };
+    let over = style.paint(&tr!("game-over"), "1");
+    let reason = reason_text(&reason);
     let head = if ply == total {
-        format!("{} ({reason})", style.paint("Game over", "1"))
+        tr!("over-because", over = over, reason = reason)
     } else {
-        format!(
-            "{} at move {total} ({reason})",
-            style.paint("Game over", "1")
-        )
+        tr!("over-at-move", over = over, count = total, reason = reason)
     };
-    format!("{head}{}", result_words(&scores, view, style))
+    result_words(&head, &scores, view, style)
 }
 
-/// Who won, from each seat's score: `: X wins.`, `: a draw.`, or the
-/// ranking with the scores (`. Ranking: 1. X 14, 2. …`), as `kyoku play`
-/// says it at the end of a game.
-fn result_words(scores: &[i32], view: &dyn View, style: &Style) -> String {
+/// An ending's reason (`lion captured`, `resigned`) in the terminal's
+/// language: the message `reason-<words-with-dashes>` when the catalogue has
+/// one, else the reason as the rules or the record give it.
+pub fn reason_text(reason: &str) -> String {
+    let slug: String = reason
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let id = format!("reason-{slug}");
+    let catalogue = crate::words::catalogue();
+    if catalogue.has(&id) {
+        catalogue.text(&id)
+    } else {
+        reason.to_string()
+    }
+}
+
+/// `head` and who won, from each seat's score: `…: X wins.`, `…: a draw.`,
+/// or the ranking with the scores (`…. Ranking: 1. X 14, 2. …`), as
+/// `kyoku play` says it at the end of a game.
+fn result_words(head: &str, scores: &[i32], view: &dyn View, style: &Style) -> String {
     let name = |p: usize| style.paint(&view.seat_name(p), view.seat_colour(p));
     let rank = |p: usize| 1 + scores.iter().filter(|&&s| s > scores[p]).count();
     let binary = scores.iter().all(|&s| s == 0 || s == 1);
     if binary && scores.len() == 2 {
         let winners: Vec<usize> = (0..2).filter(|&p| rank(p) == 1).collect();
         return match winners.as_slice() {
-            [w] => format!(": {} wins.", name(*w)),
-            _ => ": a draw.".to_string(),
+            [w] => tr!("result-win", head = head, who = name(*w)),
+            _ => tr!("result-draw", head = head),
         };
     }
     let mut order: Vec<usize> = (0..scores.len()).collect();
@@ -64,7 +85,7 @@ fn result_words(scores: &[i32], view: &dyn View, style: &Style) -> String {
         .iter()
         .map(|&p| format!("{}. {} {}", rank(p), name(p), scores[p]))
         .collect();
-    format!(". Ranking: {}", ranking.join(", "))
+    tr!("result-ranking", head = head, ranking = ranking.join(", "))
 }
 
 /// A record's text as it may be shown in a terminal: no control
@@ -94,8 +115,8 @@ mod tests {
         ) -> Vec<String> {
             Vec::new()
         }
-        fn move_help(&self) -> &'static str {
-            ""
+        fn move_help(&self) -> String {
+            String::new()
         }
     }
 

@@ -17,6 +17,10 @@ fn kyoku(args: &[&str], input: &str) -> (i32, String, String) {
 /// no width, and the drawings are the same wherever the tests run.
 fn kyoku_env(args: &[&str], env: &[(&str, &str)], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args(args)
         .env_remove("COLUMNS")
         .envs(env.iter().copied())

@@ -303,6 +303,10 @@ async fn the_record_download_reads_back_in_kyoku_replay() {
     let file = dir.path().join("game.txt");
     std::fs::write(&file, &text).expect("written");
     let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args(["replay", "--all"])
         .arg(&file)
         .output()

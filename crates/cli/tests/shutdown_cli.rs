@@ -32,6 +32,10 @@ impl Drop for Proc {
 /// address.
 fn serve(db: &str, log: &Path) -> (Proc, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args([
             "serve",
             "--addr",
@@ -268,6 +272,10 @@ async fn sigterm_during_many_games_loses_no_acknowledged_move() {
 fn a_bad_log_filter_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args([
             "serve",
             "--addr",

@@ -8,6 +8,10 @@ use std::process::Command;
 
 fn kyoku(args: &[&str], data_dir: &std::path::Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args(args)
         .env("KYOKU_DATA_DIR", data_dir)
         .output()

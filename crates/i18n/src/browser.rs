@@ -17,7 +17,9 @@
 
 use std::collections::HashMap;
 
-use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey};
+use fluent_syntax::ast::{
+    Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
+};
 use serde_json::{Map, Value, json};
 
 use crate::{Lang, Surface, catalogue::source};
@@ -48,7 +50,10 @@ pub(crate) fn messages_json_of(source: &str) -> Value {
             _ => {}
         }
     }
-    let refs = Refs { messages: &messages, terms: &terms };
+    let refs = Refs {
+        messages: &messages,
+        terms: &terms,
+    };
     let mut out = Map::new();
     for (id, pattern) in &messages {
         out.insert((*id).to_owned(), refs.pattern(pattern, 0));

@@ -37,7 +37,16 @@ impl Surface {
 /// The files of each surface's catalogue under `locales/<lang>/`.
 // TODO(merge): the web parts become one web.ftl when the modules are done.
 const PARTS: &[(Surface, &[&str])] = &[
-    (Surface::Web, &["web.ftl", "web-lobby.ftl", "web-game.ftl", "web-boards.ftl", "web-players.ftl"]),
+    (
+        Surface::Web,
+        &[
+            "web.ftl",
+            "web-lobby.ftl",
+            "web-game.ftl",
+            "web-boards.ftl",
+            "web-players.ftl",
+        ],
+    ),
     (Surface::Cli, &["cli.ftl"]),
 ];
 
@@ -65,7 +74,10 @@ built_in!(En => "en", De => "de", Ja => "ja");
 /// read from `$KYOKU_I18N_DIR/<lang>/` when that is set (for work on the
 /// catalogues without rebuilding).
 pub fn source(lang: Lang, surface: Surface) -> Cow<'static, str> {
-    let files = PARTS.iter().find(|(s, _)| *s == surface).map_or(&[][..], |(_, f)| *f);
+    let files = PARTS
+        .iter()
+        .find(|(s, _)| *s == surface)
+        .map_or(&[][..], |(_, f)| *f);
     let dir = std::env::var_os("KYOKU_I18N_DIR");
     let mut out = String::new();
     for file in files {
@@ -183,11 +195,22 @@ impl<'a> From<&'a String> for Arg<'a> {
     }
 }
 
+impl<'a> From<&&'a str> for Arg<'a> {
+    fn from(s: &&'a str) -> Arg<'a> {
+        Arg::Str(s)
+    }
+}
+
 macro_rules! num_arg {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg<'_> {
             fn from(n: $t) -> Self {
                 Arg::Num(n as f64)
+            }
+        }
+        impl From<&$t> for Arg<'_> {
+            fn from(n: &$t) -> Self {
+                Arg::Num(*n as f64)
             }
         }
     )*};

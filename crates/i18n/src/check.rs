@@ -84,7 +84,11 @@ fn shape(lang: Lang, file: &'static str, source: &str, problems: &mut Vec<Proble
                     pattern_vars(&attribute.value, &mut vars);
                 }
                 if out.insert(m.id.name.to_owned(), vars).is_some() {
-                    problems.push(Problem::Duplicate { lang, file, id: m.id.name.to_owned() });
+                    problems.push(Problem::Duplicate {
+                        lang,
+                        file,
+                        id: m.id.name.to_owned(),
+                    });
                 }
             }
             Entry::Junk { content } => problems.push(Problem::Syntax {
@@ -124,7 +128,10 @@ fn inline_vars(inline: &InlineExpression<&str>, vars: &mut BTreeSet<String>) {
             vars.insert(id.name.to_owned());
         }
         InlineExpression::FunctionReference { arguments, .. }
-        | InlineExpression::TermReference { arguments: Some(arguments), .. } => {
+        | InlineExpression::TermReference {
+            arguments: Some(arguments),
+            ..
+        } => {
             for arg in &arguments.positional {
                 inline_vars(arg, vars);
             }
@@ -146,7 +153,11 @@ pub fn check(surface: Surface) -> Vec<Problem> {
         .map(|lang| (lang, source(lang, surface)))
         .collect();
     let translations: Vec<(Lang, &str)> = sources.iter().map(|(l, s)| (*l, s.as_ref())).collect();
-    compare(surface.file_name(), &source(Lang::En, surface), &translations)
+    compare(
+        surface.file_name(),
+        &source(Lang::En, surface),
+        &translations,
+    )
 }
 
 /// The problems of the English source `english` and its `translations`.
@@ -160,11 +171,19 @@ pub(crate) fn compare(
     for &(lang, text) in translations {
         let other = shape(lang, file, text, &mut problems);
         for id in english.keys().filter(|id| !other.contains_key(*id)) {
-            problems.push(Problem::Missing { lang, file, id: id.clone() });
+            problems.push(Problem::Missing {
+                lang,
+                file,
+                id: id.clone(),
+            });
         }
         for (id, vars) in &other {
             let Some(given) = english.get(id) else {
-                problems.push(Problem::Extra { lang, file, id: id.clone() });
+                problems.push(Problem::Extra {
+                    lang,
+                    file,
+                    id: id.clone(),
+                });
                 continue;
             };
             for variable in vars.difference(given) {

@@ -47,11 +47,7 @@ impl Lang {
     /// locale (`de_DE.UTF-8`, `ja_JP.eucJP@x`), by its primary subtag; `None`
     /// for a language kyoku does not speak.
     pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag
-            .trim()
-            .split(['-', '_', '.', '@'])
-            .next()
-            .unwrap_or("");
+        let primary = tag.trim().split(['-', '_', '.', '@']).next().unwrap_or("");
         Lang::ALL
             .into_iter()
             .find(|lang| primary.eq_ignore_ascii_case(lang.code()))
@@ -150,9 +146,15 @@ mod tests {
                     .map(|(_, v)| v.to_string())
             }
         };
-        assert_eq!(Lang::from_locale_env(env(&[("LANG", "de_DE.UTF-8")])), Lang::De);
         assert_eq!(
-            Lang::from_locale_env(env(&[("LANG", "de_DE.UTF-8"), ("LC_MESSAGES", "ja_JP.UTF-8")])),
+            Lang::from_locale_env(env(&[("LANG", "de_DE.UTF-8")])),
+            Lang::De
+        );
+        assert_eq!(
+            Lang::from_locale_env(env(&[
+                ("LANG", "de_DE.UTF-8"),
+                ("LC_MESSAGES", "ja_JP.UTF-8")
+            ])),
             Lang::Ja
         );
         assert_eq!(

@@ -15,7 +15,10 @@ fn every_translation_has_exactly_the_english_messages_and_variables() {
             problems.is_empty(),
             "{} catalogue problems:\n{}",
             problems.len(),
-            problems.iter().map(|p| format!("  {p}\n")).collect::<String>()
+            problems
+                .iter()
+                .map(|p| format!("  {p}\n"))
+                .collect::<String>()
         );
     }
 }
@@ -27,8 +30,16 @@ fn the_check_finds_missing_extra_and_foreign_variables() {
     let problems = compare("web.ftl", english, &[(Lang::De, german)]);
     let file = "web.ftl";
     let lang = Lang::De;
-    assert!(problems.contains(&Problem::Missing { lang, file, id: "c".into() }));
-    assert!(problems.contains(&Problem::Extra { lang, file, id: "d".into() }));
+    assert!(problems.contains(&Problem::Missing {
+        lang,
+        file,
+        id: "c".into()
+    }));
+    assert!(problems.contains(&Problem::Extra {
+        lang,
+        file,
+        id: "d".into()
+    }));
     assert!(problems.contains(&Problem::Variable {
         lang,
         file,
@@ -37,7 +48,14 @@ fn the_check_finds_missing_extra_and_foreign_variables() {
     }));
     assert!(problems.iter().any(|p| matches!(p, Problem::Syntax { .. })));
     let twice = compare("web.ftl", "a = A\na = B\n", &[]);
-    assert_eq!(twice, vec![Problem::Duplicate { lang: Lang::En, file, id: "a".into() }]);
+    assert_eq!(
+        twice,
+        vec![Problem::Duplicate {
+            lang: Lang::En,
+            file,
+            id: "a".into()
+        }]
+    );
 }
 
 #[test]
@@ -73,7 +91,10 @@ multi =
         }}])
     );
     assert_eq!(json["multi"], json!("First line\nsecond line"));
-    assert!(json.get("-brand").is_none(), "terms are private to the catalogue");
+    assert!(
+        json.get("-brand").is_none(),
+        "terms are private to the catalogue"
+    );
 }
 
 #[test]
@@ -92,7 +113,11 @@ fn every_message_formats_without_error_in_every_language() {
         for lang in Lang::ALL {
             let json = crate::messages_json(lang, surface);
             let object = json.as_object().expect("an object");
-            assert!(!object.is_empty(), "{lang}/{} is empty", surface.file_name());
+            assert!(
+                !object.is_empty(),
+                "{lang}/{} is empty",
+                surface.file_name()
+            );
             for (id, pattern) in object {
                 assert!(
                     pattern.is_string() || pattern.is_array(),

@@ -943,3 +943,126 @@ async fn two_instances_share_accounts_and_write_a_rating_once() {
         "{ra} {rb}"
     );
 }
+
+/// The `kyoku_lang` value among an answer's `Set-Cookie` headers.
+fn lang_cookie(res: &reqwest::Response) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| {
+            c.split(';')
+                .next()?
+                .strip_prefix("kyoku_lang=")
+                .map(str::to_string)
+        })
+}
+
+#[tokio::test]
+async fn the_language_is_chosen_kept_with_the_account_and_followed_by_the_page() {
+    let env = common::start().await;
+    let origin = format!("http://{}", env.server.addr());
+    let page = |headers: &[(&str, &str)]| {
+        let mut r = env.http.get(env.url("/leaderboard"));
+        for (k, v) in headers {
+            r = r.header(*k, *v);
+        }
+        r.send()
+    };
+    // The browser's language on a first visit; the cookie once chosen;
+    // English for a language kyoku does not speak.
+    let de = page(&[("accept-language", "de-DE,de;q=0.9,en;q=0.8")])
+        .await
+        .unwrap();
+    assert_eq!(de.headers()["vary"], "Cookie, Accept-Language");
+    let de = de.text().await.unwrap();
+    assert!(
+        de.contains("<html lang=\"de\">") && de.contains(">Bestenliste</a>"),
+        "{de}"
+    );
+    assert!(de.contains("id=\"kyoku-messages\""));
+    let ja = page(&[("accept-language", "de"), ("cookie", "kyoku_lang=ja")])
+        .await
+        .unwrap();
+    assert!(ja.text().await.unwrap().contains("<html lang=\"ja\">"));
+    let fr = page(&[("accept-language", "fr-FR")]).await.unwrap();
+    assert!(fr.text().await.unwrap().contains("<html lang=\"en\">"));
+    // The rules in the reader's language, at the same address.
+    let rules = env
+        .http
+        .get(env.url("/rules/dobutsu.html"))
+        .header("cookie", "kyoku_lang=de");
+    assert!(
+        rules
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+            .contains("Löwe")
+    );
+
+    // Chosen anonymously: only the cookie keeps it.
+    let put = |cookie: Option<String>, body: Value| {
+        let mut r = env
+            .http
+            .put(env.url("/api/language"))
+            .header("origin", &origin)
+            .json(&body);
+        if let Some(c) = cookie {
+            r = r.header("cookie", format!("kyoku_session={c}"));
+        }
+        r.send()
+    };
+    let anon = put(None, json!({"language": "de"})).await.unwrap();
+    assert_eq!(anon.status(), 200);
+    assert_eq!(lang_cookie(&anon).as_deref(), Some("de"));
+    let bad = put(None, json!({"language": "fr"})).await.unwrap();
+    assert_eq!(bad.status(), 400);
+    assert_eq!(
+        bad.json::<Value>().await.unwrap()["error"],
+        "unknown_language"
+    );
+
+    // Signed up from a German page: the account keeps German; a choice
+    // made signed in goes to the account, and a login on another browser
+    // brings it there.
+    let mut b = Browser::default();
+    let made = b
+        .post(
+            &env,
+            "/api/account/signup",
+            &json!({"username": "Heidi", "password": "Heidi-secret", "language": "de"}),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    assert_eq!(made.body["language"], "de");
+    assert_eq!(b.get(&env, "/api/account").await.body["language"], "de");
+    let chosen = put(b.cookie.clone(), json!({"language": "ja"}))
+        .await
+        .unwrap();
+    assert_eq!(chosen.status(), 200);
+    assert_eq!(b.get(&env, "/api/account").await.body["language"], "ja");
+    let login = env
+        .http
+        .post(env.url("/api/account/login"))
+        .header("origin", &origin)
+        .json(&json!({"username": "heidi", "password": "Heidi-secret"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), 200);
+    assert_eq!(lang_cookie(&login).as_deref(), Some("ja"));
+    assert_eq!(login.json::<Value>().await.unwrap()["language"], "ja");
+    // A sign-up in a language kyoku does not speak is refused whole.
+    let refused = Browser::default()
+        .post(
+            &env,
+            "/api/account/signup",
+            &json!({"username": "Pierre", "password": "Pierre-secret", "language": "fr"}),
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.body["error"], "unknown_language");
+}

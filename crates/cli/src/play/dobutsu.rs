@@ -14,11 +14,22 @@ fn position(game: &dyn AnyGame) -> Option<&Position> {
         .map(|t| t.record().position())
 }
 
-fn side_name(c: Color) -> &'static str {
+/// A side's key for the messages (`sente`, `gote`).
+fn side_key(c: Color) -> &'static str {
     match c {
-        Color::Sente => "Sente",
-        Color::Gote => "Gote",
+        Color::Sente => "sente",
+        Color::Gote => "gote",
     }
+}
+
+fn side_name(c: Color) -> String {
+    tr!("dobutsu-side", side = side_key(c))
+}
+
+/// A kind's key for the messages (`lion`, `chick`, …): the messages choose
+/// the word and its grammar (German's articles, say) from it.
+fn piece_key(k: Kind) -> String {
+    k.name().to_ascii_lowercase()
 }
 
 fn hand_text(pos: &Position, c: Color) -> String {
@@ -26,12 +37,15 @@ fn hand_text(pos: &Position, c: Color) -> String {
         .into_iter()
         .filter_map(|k| match pos.hand(c, k) {
             0 => None,
-            1 => Some(k.name().to_string()),
-            n => Some(format!("{n} {}s", k.name())),
+            n => Some(tr!(
+                "dobutsu-in-hand-piece",
+                count = n,
+                piece = piece_key(k)
+            )),
         })
         .collect();
     if parts.is_empty() {
-        "empty".into()
+        tr!("dobutsu-hand-empty")
     } else {
         parts.join(", ")
     }
@@ -63,8 +77,8 @@ fn last_move(game: &dyn AnyGame) -> (Option<Square>, Option<Square>) {
 impl View for DobutsuView {
     fn seat_name(&self, seat: usize) -> String {
         match seat {
-            0 => "player 1 (Sente)".into(),
-            _ => "player 2 (Gote)".into(),
+            0 => tr!("dobutsu-seat", side = "sente"),
+            _ => tr!("dobutsu-seat", side = "gote"),
         }
     }
 
@@ -75,11 +89,10 @@ impl View for DobutsuView {
         let (last_from, last_to) = last_move(game);
         let colour = |c: Color| Style::seat_colour(c.index());
         let mut s = String::new();
-        let gote = style.paint("Gote", colour(Color::Gote));
-        s.push_str(&format!(
-            "  {gote} (player 2) in hand: {}\n",
-            hand_text(pos, Color::Gote)
-        ));
+        let gote = style.paint(&side_name(Color::Gote), colour(Color::Gote));
+        let hand = hand_text(pos, Color::Gote);
+        let line = tr!("dobutsu-hand", side = gote, player = 2, pieces = hand);
+        s.push_str(&format!("  {line}\n"));
         s.push_str("      a   b   c\n");
         let (top, mid, bottom, bar) = if style.fancy {
             ("┌───┬───┬───┐", "├───┼───┼───┤", "└───┴───┴───┘", "│")
@@ -124,52 +137,48 @@ impl View for DobutsuView {
             s.push('\n');
             s.push_str(&format!("    {}\n", if rank == 0 { bottom } else { mid }));
         }
-        let sente = style.paint("Sente", colour(Color::Sente));
-        s.push_str(&format!(
-            "  {sente} (player 1) in hand: {}\n",
-            hand_text(pos, Color::Sente)
-        ));
-        s.push_str(
-            "  L Lion  G Giraffe  E Elephant  C Chick  H Hen; UPPERCASE Sente (moves up), lowercase Gote",
-        );
+        let sente = style.paint(&side_name(Color::Sente), colour(Color::Sente));
+        let hand = hand_text(pos, Color::Sente);
+        let line = tr!("dobutsu-hand", side = sente, player = 1, pieces = hand);
+        s.push_str(&format!("  {line}\n"));
+        s.push_str(&format!("  {}", tr!("dobutsu-legend")));
         if last_to.is_some() {
-            s.push_str("\n  [ ] the last move's squares");
+            s.push_str(&format!("\n  {}", tr!("dobutsu-last-move-legend")));
         }
         if game.outcome().is_none() {
-            s.push_str(&format!("\n  {} to move", side_name(pos.turn())));
+            let side = side_name(pos.turn());
+            s.push_str(&format!("\n  {}", tr!("dobutsu-to-move", side = side)));
         }
         s
     }
 
     fn describe(&self, before: &dyn AnyGame, mv: &str) -> String {
         let Some(pos) = position(before) else {
-            return format!("plays {mv}");
+            return tr!("plays", mv = mv);
         };
         if let Some((k, to)) = mv.split_once('@') {
-            let name = k
+            let piece = k
                 .chars()
                 .next()
                 .and_then(Kind::from_letter)
-                .map_or("piece", Kind::name);
-            return format!("drops a {name} on {to} ({mv})");
+                .map_or("piece".to_string(), piece_key);
+            return tr!("dobutsu-drops", piece = piece, to = to, mv = mv);
         }
         let from = mv.get(0..2).and_then(Square::parse);
         let to = mv.get(2..4).and_then(Square::parse);
         match (from.and_then(|f| pos.piece_at(f)), to) {
             (Some(p), Some(t)) => {
-                let took = pos
-                    .piece_at(t)
-                    .map(|q| format!(", takes the {}", q.kind.name()))
-                    .unwrap_or_default();
+                let mut text = tr!("dobutsu-moves", piece = piece_key(p.kind), mv = mv);
+                if let Some(q) = pos.piece_at(t) {
+                    text.push_str(&tr!("dobutsu-takes", piece = piece_key(q.kind)));
+                }
                 let far = if p.color == Color::Sente { 3 } else { 0 };
-                let promo = if p.kind == Kind::Chick && t.rank() == far {
-                    ", becomes a Hen"
-                } else {
-                    ""
-                };
-                format!("moves the {} {mv}{took}{promo}", p.kind.name())
+                if p.kind == Kind::Chick && t.rank() == far {
+                    text.push_str(&tr!("dobutsu-promotes"));
+                }
+                text
             }
-            _ => format!("plays {mv}"),
+            _ => tr!("plays", mv = mv),
         }
     }
 
@@ -183,24 +192,19 @@ impl View for DobutsuView {
         let mut v = Vec::new();
         let to_move = pos.turn();
         if pos.lion_in_danger(to_move) {
-            v.push(format!(
-                "Lion danger! {}'s Lion is attacked.",
-                side_name(to_move)
-            ));
+            v.push(tr!("dobutsu-lion-danger", side = side_name(to_move)));
         }
         if pos.lion_in_danger(to_move.flip()) {
-            v.push(format!(
-                "{}'s Lion stands attacked: {} can take it.",
-                side_name(to_move.flip()),
-                side_name(to_move)
+            v.push(tr!(
+                "dobutsu-lion-hanging",
+                side = side_name(to_move.flip()),
+                other = side_name(to_move)
             ));
         }
         v
     }
 
-    fn move_help(&self) -> &'static str {
-        "Dōbutsu moves: a step is FROM TO, e.g. b2b3 (files a–c left to right, ranks 1–4 from Sente's side);\n\
-         a drop is LETTER@SQUARE, e.g. C@a3 (C Chick, E Elephant, G Giraffe).\n\
-         A Chick reaching the far rank becomes a Hen. Take the Lion or bring yours safely to the far rank to win."
+    fn move_help(&self) -> String {
+        tr!("dobutsu-move-help")
     }
 }

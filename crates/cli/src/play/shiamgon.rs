@@ -129,7 +129,7 @@ fn line_label(word: &str, r: usize, line: usize) -> String {
     if line == 0 {
         label
     } else {
-        " ".repeat(label.len())
+        " ".repeat(super::visible_width(&label))
     }
 }
 
@@ -153,10 +153,7 @@ fn draw_disc(
     let empty = style.pick("·", ".");
     let sep = if style.fancy { "" } else { ":" };
     let degrees = style.pick("°", "deg");
-    let header = format!(
-        "{} — fields RING.INDEX, index counted anticlockwise; each line ends with its starting angle",
-        board.kind()
-    );
+    let header = tr!("shiamgon-disc-header", board = board.kind().to_string());
     s.push_str(&flow_text(&header, narrow));
     s.push('\n');
     let (centre, _) = cells_line(
@@ -168,14 +165,21 @@ fn draw_disc(
         sep,
         style,
     );
-    s.push_str(&format!("  centre  {bar} {centre}\n"));
+    let centre_label = tr!("shiamgon-centre");
+    let pad = " ".repeat(
+        line_label(&tr!("shiamgon-ring"), 10, 1)
+            .len()
+            .saturating_sub(super::visible_width(&centre_label)),
+    );
+    s.push_str(&format!("  {centre_label}{pad} {bar} {centre}\n"));
     // Columns: "  ring 10 │ " before the cells, " 7:·" each, "  273°" after.
-    let fit = narrow.map(|w| cells_fitting(w, 12, 3 + sep.len(), 5 + degrees.chars().count()));
+    let prefix = 5 + super::visible_width(&line_label(&tr!("shiamgon-ring"), 10, 0));
+    let fit = narrow.map(|w| cells_fitting(w, prefix, 3 + sep.len(), 5 + degrees.chars().count()));
     for r in 1..=board.rings() {
         let fields = ring_fields(board, r);
         let k = fit.map_or(15, |fit| per_line(fields.len(), fit));
         for (line, chunk) in fields.chunks(k).enumerate() {
-            let label = line_label("ring", r, line);
+            let label = line_label(&tr!("shiamgon-ring"), r, line);
             let cells: Vec<Cell> = chunk
                 .iter()
                 .enumerate()
@@ -215,15 +219,13 @@ fn draw_triangle(
     } else {
         ("^", "v")
     };
-    let header = format!(
-        "{} — fields ROW.INDEX, row 0 at the apex, index from the left (even: pointing up)",
-        board.kind()
-    );
+    let header = tr!("shiamgon-triangle-header", board = board.kind().to_string());
     s.push_str(&flow_text(&header, narrow));
     s.push('\n');
     let mut rows = String::new();
     for r in 0..side {
-        let mut line = format!("  row {r:>2}  {}", "  ".repeat(side - 1 - r));
+        let row = tr!("shiamgon-row");
+        let mut line = format!("  {row} {r:>2}  {}", "  ".repeat(side - 1 - r));
         for i in 0..=2 * r {
             let Some(f) = board.field(&format!("{r}.{i}")) else {
                 continue;
@@ -260,14 +262,15 @@ fn draw_triangle(
     let sep = if style.fancy { "" } else { ":" };
     // Columns: "  row 15 │ " before the cells, "12:^" each, and one for
     // the plain bracket of the last move's cell should it end a line.
-    let fit = cells_fitting(width, 11, 3 + sep.len(), 1);
+    let prefix = 5 + super::visible_width(&line_label(&tr!("shiamgon-row"), 15, 0));
+    let fit = cells_fitting(width, prefix, 3 + sep.len(), 1);
     for r in 0..side {
         let fields: Vec<(usize, Field)> = (0..=2 * r)
             .filter_map(|i| board.field(&format!("{r}.{i}")).map(|f| (i, f)))
             .collect();
         let k = per_line(fields.len(), fit);
         for (line, chunk) in fields.chunks(k).enumerate() {
-            let label = line_label("row", r, line);
+            let label = line_label(&tr!("shiamgon-row"), r, line);
             let cells: Vec<Cell> = chunk
                 .iter()
                 .map(|&(i, f)| Cell {
@@ -309,29 +312,39 @@ impl ShiamgonView {
                 .map(|o| format!("{}×{}", pos.prisoners(pl, Player::new(o)), stone(style, o)))
                 .collect();
             let held_text = if held.is_empty() {
-                "none".to_string()
+                tr!("shiamgon-none")
             } else {
                 held.join(" ")
             };
+            let name = self.seat_name(p);
+            let pad = " ".repeat(18usize.saturating_sub(super::visible_width(&name)));
             let head = format!(
-                "  {} {:<18} score {:>3}  stones {:>3}",
+                "  {} {name}{pad} {}  {}",
                 stone(style, p),
-                self.seat_name(p),
-                score,
-                pos.stones(pl).count(),
+                tr!("shiamgon-score", score = format!("{score:>3}")),
+                tr!(
+                    "shiamgon-stones",
+                    stones = format!("{:>3}", pos.stones(pl).count())
+                ),
             );
-            let line = format!("{head}  prisoners held: {held_text}");
+            let prisoners = tr!("shiamgon-prisoners-held");
+            let line = format!("{head}  {prisoners} {held_text}");
             match narrow {
                 // Too wide: the prisoners on a line of their own, broken as needed.
                 Some(w) if visible_width(&line) > w => {
                     let held = if held.is_empty() {
-                        vec!["none".to_string()]
+                        vec![tr!("shiamgon-none")]
                     } else {
                         held
                     };
                     s.push_str(&head);
                     s.push('\n');
-                    s.push_str(&flow("      prisoners held:", "        ", &held, narrow));
+                    s.push_str(&flow(
+                        &format!("      {prisoners}"),
+                        "        ",
+                        &held,
+                        narrow,
+                    ));
                 }
                 _ => s.push_str(&line),
             }
@@ -342,22 +355,28 @@ impl ShiamgonView {
                     .iter()
                     .map(|f| board.name(f).to_string())
                     .collect();
+                let on = format!("      {}", tr!("shiamgon-stones-on"));
                 if names.is_empty() {
-                    s.push_str("      on ");
+                    s.push_str(&format!("{on} "));
                 } else {
-                    s.push_str(&flow("      on", "         ", &names, narrow));
+                    let cont = " ".repeat(super::visible_width(&on) + 3);
+                    s.push_str(&flow(&on, &cont, &names, narrow));
                 }
                 s.push('\n');
             }
         }
-        let mut end = format!(
-            "placements {} of {}",
-            pos.placements(),
-            pos.placement_limit()
+        let mut end = tr!(
+            "shiamgon-placements",
+            done = pos.placements(),
+            limit = pos.placement_limit()
         );
         if let Some(f) = last {
-            let how = style.pick("reversed", "[ ]");
-            end.push_str(&format!("; {how}: the last move, {}", board.name(f)));
+            let field = board.name(f).to_string();
+            end.push_str(&if style.fancy {
+                tr!("shiamgon-last-move-reversed", field = field)
+            } else {
+                tr!("shiamgon-last-move-brackets", field = field)
+            });
         }
         match narrow {
             Some(_) => s.push_str(&flow_text(&end, narrow)),
@@ -369,7 +388,11 @@ impl ShiamgonView {
 
 impl View for ShiamgonView {
     fn seat_name(&self, seat: usize) -> String {
-        format!("player {} ({})", seat + 1, COLOURS[seat % 5])
+        tr!(
+            "shiamgon-seat",
+            player = seat + 1,
+            colour = COLOURS[seat % 5]
+        )
     }
 
     fn draw(&self, game: &dyn AnyGame, style: &Style) -> String {
@@ -386,16 +409,17 @@ impl View for ShiamgonView {
 
     fn describe(&self, before: &dyn AnyGame, mv: &str) -> String {
         if mv == "pass" {
-            return "passes: no legal placement".to_string();
+            return tr!("shiamgon-passes");
         }
         match position(before).and_then(Position::pending_push) {
             Some((_, q, _)) => {
-                format!(
-                    "moves the pushed stone from {} to {mv}",
-                    before_name(before, q)
+                tr!(
+                    "shiamgon-moves-pushed",
+                    from = before_name(before, q),
+                    mv = mv
                 )
             }
-            None => format!("places a stone on {mv}"),
+            None => tr!("shiamgon-places", mv = mv),
         }
     }
 
@@ -410,11 +434,11 @@ impl View for ShiamgonView {
                 let (h_, o_) = (Player::new(h), Player::new(o));
                 let gained = a.prisoners(h_, o_).saturating_sub(b.prisoners(h_, o_));
                 if gained > 0 {
-                    v.push(format!(
-                        "{} takes {gained} stone{} of {} prisoner.",
-                        self.seat_name(h),
-                        if gained == 1 { "" } else { "s" },
-                        self.seat_name(o)
+                    v.push(tr!(
+                        "shiamgon-takes-prisoners",
+                        who = self.seat_name(h),
+                        count = gained,
+                        owner = self.seat_name(o)
                     ));
                 }
             }
@@ -426,20 +450,18 @@ impl View for ShiamgonView {
         let pos = position(game)?;
         let (p, q, t) = pos.pending_push()?;
         let board = pos.board();
-        Some(format!(
-            "Push! {} placed on {}. {}: move your stone on {} — choose one of {}",
-            self.seat_name(pos.turn().index()),
-            board.name(t),
-            self.seat_name(p.index()),
-            board.name(q),
-            game.legal_moves().join(", ")
+        Some(tr!(
+            "shiamgon-push",
+            pusher = self.seat_name(pos.turn().index()),
+            placed = board.name(t).to_string(),
+            pushed = self.seat_name(p.index()),
+            field = board.name(q).to_string(),
+            choices = game.legal_moves().join(", ")
         ))
     }
 
-    fn move_help(&self) -> &'static str {
-        "Shiamgon moves: type a field's name to place a stone there, e.g. 3.0 — on a disc RING.INDEX\n\
-         (ring 1 innermost, 0.0 the centre), on a triangle ROW.INDEX (row 0 at the apex).\n\
-         When your stone is pushed, type the field it moves to. Type pass only when you cannot place."
+    fn move_help(&self) -> String {
+        tr!("shiamgon-move-help")
     }
 }
 

@@ -25,9 +25,18 @@ fn colour_of(c: Color) -> &'static str {
 
 fn rotation_text(r: u8) -> String {
     match r {
-        0 => "rotation 0 (board as set up)".into(),
-        r => format!("rotation {r} (board turned {}° clockwise)", 90 * r as u32),
+        0 => tr!("shogun-rotation-0"),
+        r => tr!("shogun-rotation", rotation = r, degrees = 90 * r as u32),
     }
+}
+
+/// A side in words (`White`, `Red`).
+fn side_name(c: Color) -> String {
+    let key = match c {
+        Color::White => "white",
+        Color::Red => "red",
+    };
+    tr!("shogun-side", side = key)
 }
 
 /// The destination square of a move text (`e1e3`, `e1xe3`, chance's `e3=2`).
@@ -42,17 +51,17 @@ fn destination(mv: &str) -> Option<Square> {
 /// `the Shogun`.
 fn piece_words(p: Piece) -> String {
     if p.is_shogun() {
-        "the Shogun".to_string()
+        tr!("shogun-the-shogun")
     } else {
-        format!("soldier {}", p.char())
+        tr!("shogun-soldier", letter = p.char().to_string())
     }
 }
 
 impl View for ShogunView {
     fn seat_name(&self, seat: usize) -> String {
         match seat {
-            0 => "player 1 (White)".into(),
-            _ => "player 2 (Red)".into(),
+            0 => tr!("shogun-seat", side = "white"),
+            _ => tr!("shogun-seat", side = "red"),
         }
     }
 
@@ -72,10 +81,12 @@ impl View for ShogunView {
             .and_then(Square::parse);
         let last_to = last.as_deref().and_then(destination);
         let variant = match pos.variant() {
-            Variant::Magnetic => "numbers from the magnets",
-            Variant::Random => "numbers drawn at random",
+            Variant::Magnetic => tr!("shogun-variant-magnetic"),
+            Variant::Random => tr!("shogun-variant-random"),
         };
-        let mut s = format!("  Shogun — {} — {variant}\n", rotation_text(pos.rotation()));
+        let rotation = rotation_text(pos.rotation());
+        let title = tr!("shogun-title", rotation = rotation, variant = variant);
+        let mut s = format!("  {title}\n");
         let (top, bottom, bar) = if style.fancy {
             (
                 "┌────┬────┬────┬────┬────┬────┬────┬────┐",
@@ -126,49 +137,63 @@ impl View for ShogunView {
         }
         s.push_str(&format!("    {bottom}\n"));
         s.push_str(files);
-        s.push_str(&format!(
-            "  {} A–G and Shogun S (UPPERCASE, home rank 1), {} a–g and s;\n  the digit is how many squares the piece must move\n",
-            style.paint("White", colour_of(Color::White)),
-            style.paint("Red", colour_of(Color::Red)),
-        ));
+        let legend = tr!(
+            "shogun-legend",
+            white = style.paint(&side_name(Color::White), colour_of(Color::White)),
+            red = style.paint(&side_name(Color::Red), colour_of(Color::Red))
+        );
+        for line in legend.lines() {
+            s.push_str(&format!("  {line}\n"));
+        }
         let counts: Vec<String> = [Color::White, Color::Red]
             .into_iter()
-            .map(|c| format!("{c} {} pieces", pos.pieces(c).count_ones()))
+            .map(|c| {
+                let count = pos.pieces(c).count_ones();
+                tr!("shogun-pieces", side = side_name(c), count = count)
+            })
             .collect();
-        s.push_str(&format!(
-            "  {}; {} of {NO_CAPTURE_LIMIT} plies without a capture",
-            counts.join(", "),
-            pos.clock()
-        ));
+        let counts = tr!(
+            "shogun-counts",
+            pieces = counts.join(", "),
+            plies = pos.clock(),
+            limit = NO_CAPTURE_LIMIT
+        );
+        s.push_str(&format!("  {counts}"));
         if last_to.is_some() {
-            s.push_str("\n  [  ] the last move's squares");
+            s.push_str(&format!("\n  {}", tr!("shogun-last-move-legend")));
         }
         if game.outcome().is_none() {
-            match pos.pending_square() {
-                Some(sq) => s.push_str(&format!("\n  chance sets the number of the piece on {sq}")),
-                None => s.push_str(&format!("\n  {} to move", pos.turn())),
-            }
+            let line = match pos.pending_square() {
+                Some(sq) => tr!("shogun-chance-sets", square = sq.to_string()),
+                None => tr!("shogun-to-move", side = side_name(pos.turn())),
+            };
+            s.push_str(&format!("\n  {line}"));
         }
         s
     }
 
     fn describe(&self, before: &dyn AnyGame, mv: &str) -> String {
         let Some(pos) = position(before) else {
-            return format!("plays {mv}");
+            return tr!("plays", mv = mv);
         };
         if let Some((sq, n)) = mv.split_once('=') {
-            return format!("sets the number of the piece on {sq} to {n}");
+            return tr!("shogun-sets-number", square = sq, number = n);
         }
         let from = mv.get(0..2).and_then(Square::parse);
         match (from, from.and_then(|f| pos.piece_at(f)), destination(mv)) {
             (Some(from), Some(p), Some(to)) => {
-                let took = pos
-                    .piece_at(to)
-                    .map(|q| format!(", takes {}", piece_words(q)))
-                    .unwrap_or_default();
-                format!("moves {} from {from} to {to}{took}", piece_words(p))
+                let mut text = tr!(
+                    "shogun-moves",
+                    piece = piece_words(p),
+                    from = from.to_string(),
+                    to = to.to_string()
+                );
+                if let Some(q) = pos.piece_at(to) {
+                    text.push_str(&tr!("shogun-takes", piece = piece_words(q)));
+                }
+                text
             }
-            _ => format!("plays {mv}"),
+            _ => tr!("plays", mv = mv),
         }
     }
 
@@ -181,19 +206,17 @@ impl View for ShogunView {
         }
         let c = pos.turn();
         if pos.shogun_threatened(c) {
-            vec![format!(
-                "Shogun! {c}'s Shogun on {} is threatened.",
-                pos.shogun_square(c)
+            vec![tr!(
+                "shogun-threatened",
+                side = side_name(c),
+                square = pos.shogun_square(c).to_string()
             )]
         } else {
             Vec::new()
         }
     }
 
-    fn move_help(&self) -> &'static str {
-        "Shogun moves: FROM TO, e.g. c1c4 (a capture may be written c1xc4). A piece moves exactly the\n\
-         number it shows, straight or with one right-angle turn, over empty squares only; the number\n\
-         comes from the square it stands on. No move may leave your own Shogun threatened.\n\
-         You win when your opponent has only the Shogun and one more piece, or cannot move."
+    fn move_help(&self) -> String {
+        tr!("shogun-move-help")
     }
 }

@@ -7,6 +7,10 @@ use std::process::{Command, Stdio};
 /// Runs `kyoku ARGS`: its exit code, stdout and stderr.
 pub fn kyoku(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args(args)
         .output()
         .expect("kyoku runs");
@@ -22,6 +26,10 @@ pub fn kyoku(args: &[&str]) -> (i32, String, String) {
 /// are the same wherever the tests run.
 pub fn kyoku_typing(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args(args)
         .env_remove("COLUMNS")
         .stdin(Stdio::piped())
@@ -78,6 +86,10 @@ impl Drop for Proc {
 /// address it serves on.
 pub fn serve_with(args: &[&str]) -> (Proc, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
+        // The terminal speaks the locale's language: these tests read English.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .args(["serve", "--addr", "127.0.0.1:0"])
         .args(args)
         .stdout(Stdio::piped())
