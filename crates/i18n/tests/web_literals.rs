@@ -123,7 +123,10 @@ fn player_facing(text: &str, code: &BTreeSet<String>) -> bool {
         return false;
     }
     let tokens: Vec<&str> = t.split_whitespace().collect();
-    if tokens.iter().all(|w| code.contains(*w) || w.starts_with("mark")) {
+    if tokens
+        .iter()
+        .all(|w| code.contains(*w) || w.starts_with("mark"))
+    {
         return false;
     }
     let word = |w: &str| w.chars().filter(|c| c.is_alphabetic()).count() >= 2;
@@ -137,9 +140,12 @@ fn player_facing(text: &str, code: &BTreeSet<String>) -> bool {
     let selector = bytes
         .windows(3)
         .any(|w| w[0].is_ascii_alphanumeric() && w[1] == b'.' && w[2].is_ascii_alphabetic());
-    let css = t.trim_start_matches('(').split_once(':').is_some_and(|(prop, _)| {
-        prop.contains('-') && prop.chars().all(|c| c.is_ascii_lowercase() || c == '-')
-    });
+    let css = t
+        .trim_start_matches('(')
+        .split_once(':')
+        .is_some_and(|(prop, _)| {
+            prop.contains('-') && prop.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        });
     let code_like = selector
         || css
         || t.contains(['[', '=', '{'])
@@ -160,7 +166,11 @@ fn the_browser_modules_have_no_english_of_their_own() {
         for (line, text) in literals(&src) {
             let marked = lines.get(line - 1).is_some_and(|l| l.contains("i18n-ok"));
             if !marked && player_facing(&text, &code) {
-                let name = path.strip_prefix(web()).unwrap_or(&path).display().to_string();
+                let name = path
+                    .strip_prefix(web())
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
                 found.push(format!("  {name}:{line}: {text:?}"));
             }
         }
@@ -185,7 +195,10 @@ fn the_check_sees_english_and_lets_code_pass() {
     assert!(!player_facing("application/json", &code));
     assert!(!player_facing("nav-play", &code));
     let src = "h('p', null, 'Hello there'); // note\nconst x = `a ${b} Take it`;";
-    let found: Vec<_> = literals(src).into_iter().map(|(l, t)| (l, t.trim().to_string())).collect();
+    let found: Vec<_> = literals(src)
+        .into_iter()
+        .map(|(l, t)| (l, t.trim().to_string()))
+        .collect();
     assert!(found.contains(&(1, "Hello there".into())));
     assert!(found.contains(&(2, "a   Take it".into())));
 }

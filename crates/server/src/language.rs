@@ -167,7 +167,10 @@ mod tests {
     fn the_cookie_wins_over_the_browser_and_english_is_the_fallback() {
         let h = headers(&[("cookie", "a=b; kyoku_lang=ja"), ("accept-language", "de")]);
         assert_eq!(of_request(&h), Lang::Ja);
-        assert_eq!(of_request(&headers(&[("accept-language", "de-CH,fr")])), Lang::De);
+        assert_eq!(
+            of_request(&headers(&[("accept-language", "de-CH,fr")])),
+            Lang::De
+        );
         let bad = headers(&[("cookie", "kyoku_lang=xx"), ("accept-language", "fr")]);
         assert_eq!(of_request(&bad), Lang::En);
     }
@@ -179,6 +182,9 @@ mod tests {
         assert!(de.starts_with("<html lang=\"de\">"), "{de}");
         assert!(de.contains("id=\"kyoku-messages\""));
         assert!(!de.contains("{{"));
-        assert!(de.contains(&format!("<a>{}</a>", Catalogue::get(Lang::De, Surface::Web).text("nav-play"))));
+        assert!(de.contains(&format!(
+            "<a>{}</a>",
+            Catalogue::get(Lang::De, Surface::Web).text("nav-play")
+        )));
     }
 }

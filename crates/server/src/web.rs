@@ -121,7 +121,8 @@ mod tests {
 
     #[test]
     fn rules_pages_are_rendered_from_markdown() {
-        let html = rules_page("rules/dobutsu.html", Lang::En).expect("the Dōbutsu page is embedded");
+        let html =
+            rules_page("rules/dobutsu.html", Lang::En).expect("the Dōbutsu page is embedded");
         assert!(html.contains("<h1"), "{html}");
         assert!(rules_page("rules/nosuchgame.html", Lang::En).is_none());
         assert!(rules_page("rules/../index.html", Lang::En).is_none());

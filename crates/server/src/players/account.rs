@@ -165,7 +165,10 @@ pub async fn login(
     .await
     .map(|mut res| {
         // The account's language follows it to this browser.
-        let lang = account.language.as_deref().and_then(|l| l.parse::<Lang>().ok());
+        let lang = account
+            .language
+            .as_deref()
+            .and_then(|l| l.parse::<Lang>().ok());
         if let Some(lang) = lang {
             let cookie = crate::language::set_cookie(lang, app.players.secure_cookies);
             res.headers_mut().append(header::SET_COOKIE, cookie);

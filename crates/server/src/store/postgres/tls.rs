@@ -271,7 +271,11 @@ pub(crate) fn split(url: &str) -> Result<Split, TlsError> {
                 let v = decode(value)?;
                 if v.is_empty() {
                     // The parameter's name, as a static for the error.
-                    let name = if name == "sslcert" { "sslcert" } else { "sslkey" };
+                    let name = if name == "sslcert" {
+                        "sslcert"
+                    } else {
+                        "sslkey"
+                    };
                     return Err(TlsError::EmptyFile(name));
                 }
                 let slot = if name == "sslcert" {
