@@ -606,7 +606,11 @@ impl<P: Engine> DynBatch for Batch<P> {
             }
         }
         if !bad.is_empty() {
-            let games: Vec<String> = bad.iter().map(|(i, _)| i.to_string()).collect();
+            // Name every game up to a screenful; then say how many in all.
+            let mut games: Vec<String> = bad.iter().take(32).map(|(i, _)| i.to_string()).collect();
+            if bad.len() > 32 {
+                games.push(format!("… {} games in all", bad.len()));
+            }
             let shown: Vec<String> = bad
                 .iter()
                 .take(3)
