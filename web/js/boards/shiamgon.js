@@ -158,7 +158,8 @@ export default {
       out.push(zoom);
     }
     const cb = h('input', { type: 'checkbox', id: 'names', onchange: () => { board.names = cb.checked; redraw(); } });
-    out.push(cb, h('label', { for: 'names' }, t('board-shiamgon-field-names')));
+    // The box and its words stay together when a long label wraps.
+    out.push(h('span', { class: 'names-toggle' }, cb, h('label', { for: 'names' }, t('board-shiamgon-field-names'))));
     return out;
   },
   seatNotes(st) {
