@@ -81,7 +81,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--report", type=float, default=30.0, help="seconds between reports")
     ap.add_argument("--opponent", default="ai:1")
-    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--lr", type=float, default=0.03)
     ap.add_argument("--gamma", type=float, default=0.97)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()

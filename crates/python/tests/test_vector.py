@@ -249,3 +249,20 @@ def test_gymnasium_vector_env_checks():
         if not key.startswith("_"):
             assert f"_{key}" in info
     env.close()
+
+
+def test_the_perfect_opponent_never_loses():
+    try:
+        kyoku.Tablebase.open()
+    except OSError as e:
+        pytest.skip(f"no Dōbutsu table here ({e})")
+    env = kyoku.vector.make("dobutsu", 16, seed=4, opponents={0: "perfect"}, max_plies=100)
+    obs, info = env.reset()
+    assert (info["current_player"] == 1).all()
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(60):
+        obs, rewards, terms, truncs, info = env.step(random_actions(obs["action_mask"], rng))
+        assert (rewards[:, 1] <= 0).all()
+        ended += terms.sum()
+    assert ended > 0
