@@ -266,3 +266,19 @@ def test_the_perfect_opponent_never_loses():
         assert (rewards[:, 1] <= 0).all()
         ended += terms.sum()
     assert ended > 0
+
+
+def test_gymnasium_vector_wrappers_that_apply_accept_it():
+    # Wrappers that assume one reward per game (RecordEpisodeStatistics) or
+    # next-step autoreset (TransformObservation) do not apply: rewards here
+    # are per seat, and games restart in the same step.
+    from gymnasium.wrappers.vector import ClipReward, DictInfoToList
+
+    env = ClipReward(DictInfoToList(kyoku.vector.make("dobutsu", 4, seed=0, max_plies=10)), -1, 1)
+    obs, infos = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(25):
+        obs, rewards, terms, truncs, infos = env.step(random_actions(obs["action_mask"], rng))
+        assert isinstance(infos, list) and len(infos) == 4
+        for i in np.flatnonzero(terms | truncs):
+            assert "final_obs" in infos[i] and "final_returns" in infos[i]
