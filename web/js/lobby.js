@@ -3,7 +3,7 @@
 // games to join or watch.
 
 import { api, saveSeats, loadSeats } from './api.js';
-import { t, tNodes, errorText, lang } from './i18n.js';
+import { t, tNodes, errorText, has, lang } from './i18n.js';
 import { h, clear } from './dom.js';
 import { kindLabel } from './players.js';
 import { descriptor } from './boards/index.js';
@@ -15,10 +15,16 @@ import { pairingCard } from './seeks.js';
 import { ratingText } from './ratings.js';
 import { username, onAccount } from './account.js';
 
-/** A result's reason as the list says it. */
+/**
+ * A result's reason as the list says it: its own words for the common ones,
+ * else the game page's words for the rules' reasons (`lion captured`), else
+ * the server's.
+ */
 function reasonWords(reason) {
   const known = { time: 'lobby-reason-time', resigned: 'lobby-reason-resigned', agreed: 'lobby-reason-agreed' }[reason];
-  return known ? t(known) : reason;
+  if (known) return t(known);
+  const id = `game-reason-${String(reason).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`; // i18n-ok: message id
+  return has(id) ? t(id) : reason;
 }
 
 /**

@@ -182,8 +182,8 @@ export function pairingCard(navigate) {
       buttons.append(h('button', {
         type: 'button', 'data-quick': presetKey(p), disabled: busy,
         onclick: () => quick(p),
-      }, h('strong', null, gameTitle(gameEntry(cat, p.game)) || p.game), ` ${p.clock}`,
-      h('span', { class: 'small' }, ` ${p.rated ? t('seeks-rated') : t('seeks-casual')}`)));
+      }, h('strong', null, gameTitle(gameEntry(cat, p.game)) || p.game), ` ${p.clock} `,
+      h('span', { class: 'small' }, p.rated ? t('seeks-rated') : t('seeks-casual'))));
     }
   };
 

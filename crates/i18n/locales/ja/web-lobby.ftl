@@ -105,9 +105,9 @@ settings-save = 保存
 settings-sound-title = 指し手、駒を取ったとき、終局、残り時間が少ないときの音
 settings-sound-on = 音：オン
 settings-sound-off = 音：オフ
-settings-theme-title = ページを暗く、または明るく
-settings-theme-light = 明るく
-settings-theme-dark = 暗く
+settings-theme-title = ダーク表示とライト表示を切り替える
+settings-theme-light = ライト表示
+settings-theme-dark = ダーク表示
 
 ## API のエラー
 
@@ -124,7 +124,7 @@ error-not-your-turn = あなたの番ではないか、そのあいだに対局�
 error-game-over = この対局は終わっています。もう指すことはできません。
 error-not-allowed = いまこの対局では、それはできません。
 error-no-offer = 応じる提案がありません。取り下げられたか、すでに返事が済んでいます。
-error-too-soon = 引き分けの提案は、さっき断られたばかりです。もう少し指してから、また提案してください。
+error-too-soon = 引き分けの提案は断られたばかりです。おたがいに2手ずつ指したあとで、また提案できます。
 error-nothing-to-take-back = 待ったできる手がありません。
 error-seat-taken = その席は、ほかの人が先に取りました。
 error-body-too-large = 一度に送る量が多すぎます。
