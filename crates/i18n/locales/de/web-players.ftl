@@ -74,7 +74,8 @@ ratings-column-game = Spiel
 ratings-column-rating = Wertung
 ratings-column-deviation = Abweichung
 ratings-column-games = Partien
-ratings-pool-random = { $game } (Zufallszahlen)
+# A soft hyphen in Zufalls·zahlen lets the word break in a narrow table.
+ratings-pool-random = { $game } (Zufalls­zahlen)
 ratings-change-title = Änderung der Wertungszahl
 ratings-outcome-playing = läuft
 ratings-outcome-aborted = abgebrochen
