@@ -214,7 +214,7 @@ class GameView {
     const st = this.live;
     const x = st && st.seats[seat - 1];
     // An account's name first: it is the one a person is known by here.
-    const name = (x && x.kind === 'human' && x.player && x.player.username) || (st && st.names[seat - 1]);
+    const name = (x && x.kind === 'human' && x.player && x.player.username) || (st && shownName(st.names[seat - 1]));
     const who = name || (x && x.kind !== 'human' ? kindLabel(x.kind) : x && x.open ? t('game-open-seat-name') : t('game-anonymous'));
     // A name as written; a program's label starts a sentence in banners.
     return t('game-player-name', { name: name ? who : who.charAt(0).toUpperCase() + who.slice(1), seat: this.seatName(seat) });
@@ -506,7 +506,7 @@ class GameView {
       const text = left == null ? '–' : formatMs(left);
       if (el.time.textContent !== text) el.time.textContent = text;
       const who = el.querySelector('.who');
-      const name = (x.kind === 'human' && x.player && x.player.username) || st.names[i] || (x.kind === 'human' ? this.seatName(x.seat) : kindLabel(x.kind));
+      const name = (x.kind === 'human' && x.player && x.player.username) || shownName(st.names[i]) || (x.kind === 'human' ? this.seatName(x.seat) : kindLabel(x.kind));
       if (who.textContent !== name) who.textContent = name;
       el.classList.toggle('running', running === x.seat);
       el.classList.toggle('low', running === x.seat && isLow(left, st.clock));
@@ -621,14 +621,14 @@ class GameView {
       // and, in rated games, its rating; programs in rated games too.
       const p = seat.player;
       const account = !!p && seat.kind === 'human';
-      const name = account ? null : st.names[seat.seat - 1];
+      const name = account ? null : shownName(st.names[seat.seat - 1]);
       const nameable = here && !account && !st.result && seat.kind === 'human' && !seat.out;
       const li = h('li', { class: st.toAct && st.toAct.seat === seat.seat && !st.result ? 'to-act' : '' },
         this.desc.chip(seat.seat),
         h('span', { 'data-test': `seat-${seat.seat}` },
           account ? h('a', { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '', class: 'player-link', 'data-test': `player-${seat.seat}` },
             h('strong', null, p.username)) : name ? h('strong', null, name) : null,
-          account || name ? ` (${this.seatName(seat.seat)}) ` : `${this.seatName(seat.seat)} `,
+          account || name ? [' ', t('game-seat-name', { seat: this.seatName(seat.seat) }), ' '] : `${this.seatName(seat.seat)} `,
           h('span', { class: 'muted small' }, here ? t('game-seat-you') : seat.open ? t('game-seat-open')
             : seat.out ? t('game-seat-left', { standin: kindLabel(seat.stand_in || 'ai:2') })
               : seat.stand_in ? t('game-seat-stand-in', { standin: kindLabel(seat.stand_in), kind: kindLabel(seat.kind) })
@@ -821,6 +821,11 @@ function reasonText(reason, st, view) {
       return has(id) ? t(id) : reason;
     }
   }
+}
+
+/** A seat's name as the server has it, the unnamed one's in the page's language. */
+function shownName(name) {
+  return name === 'Anonymous' ? t('game-anonymous') : name; // i18n-ok: the server's name of an unnamed seat
 }
 
 /** Names as one list in the page's language ("A and B", "A、B"). */

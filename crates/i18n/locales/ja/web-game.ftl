@@ -85,6 +85,7 @@ game-reason-placement-limit = 石を置ける回数の上限に達した
 
 ## プレイヤーの一覧
 
+game-seat-name = （{ $seat }）
 game-seat-you = （あなた）
 game-seat-open = （空席）
 game-seat-left = （退席。{ $standin } が代わりに指します）
