@@ -74,8 +74,8 @@ export function outcomeFor(g, seat) {
 }
 
 /** A date from Unix seconds (or milliseconds, or text) as the page's language writes it. */
-export function dateText(t) {
-  if (t == null) return '';
-  const d = typeof t === 'number' ? new Date(t < 1e12 ? t * 1000 : t) : new Date(t);
+export function dateText(when) {
+  if (when == null) return '';
+  const d = typeof when === 'number' ? new Date(when < 1e12 ? when * 1000 : when) : new Date(when);
   return Number.isNaN(d.getTime()) ? '' : formatDate(d);
 }
