@@ -614,3 +614,70 @@ fn shiamgon_disc10_fits_in_60_columns_with_every_field() {
     ));
     assert!(out.contains("  1 player 1 (red)     score   8  stones   8  prisoners held: none"));
 }
+
+/// A scripted game against the random mover in `lang`'s locale: every
+/// line the terminal says comes from that language's catalogue.
+fn scripted_game_in(locale: &str, lang: kyoku_i18n::Lang) {
+    use kyoku_i18n::{Catalogue, Surface};
+    let words = Catalogue::get(lang, Surface::Cli);
+    let en = Catalogue::get(kyoku_i18n::Lang::En, Surface::Cli);
+    let (code, out, err) = kyoku_env(
+        &[
+            "play",
+            "dobutsu",
+            "--players",
+            "human,random",
+            "--seed",
+            "7",
+        ],
+        &[("LANG", locale)],
+        "help\nmoves\na1a4\nb2b3\nresign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let sente = words.format("dobutsu-seat", &[("side", "sente".into())]);
+    let says = |text: String| assert!(out.contains(&text), "{locale}: {text:?} not in\n{out}");
+    says(words.text("play-commands"));
+    says(words.text("dobutsu-legend"));
+    says(words.format("prompt-move", &[("who", sente.as_str().into())]));
+    says(
+        words
+            .text("dobutsu-move-help")
+            .lines()
+            .next()
+            .unwrap()
+            .to_string(),
+    );
+    let moved = words.format(
+        "dobutsu-moves",
+        &[("piece", "chick".into()), ("mv", "b2b3".into())],
+    );
+    says(moved.clone());
+    says(words.format("dobutsu-takes", &[("piece", "chick".into())]));
+    says(words.format("resigns", &[("who", sente.as_str().into())]));
+    says(words.text("reason-resigned"));
+    says(words.text("after-game-prompt"));
+    // Nothing of the English catalogue's own words is left.
+    for english in [
+        "play-commands",
+        "dobutsu-legend",
+        "after-game-prompt",
+        "game-over",
+    ] {
+        assert!(
+            !out.contains(&en.text(english)),
+            "{locale}: English {english:?} in\n{out}"
+        );
+    }
+    // The commands and the notation are the same in every language.
+    assert!(out.contains("b2b3"));
+}
+
+#[test]
+fn a_game_in_german_when_the_locale_is_german() {
+    scripted_game_in("de_DE.UTF-8", kyoku_i18n::Lang::De);
+}
+
+#[test]
+fn a_game_in_japanese_when_the_locale_is_japanese() {
+    scripted_game_in("ja_JP.UTF-8", kyoku_i18n::Lang::Ja);
+}
