@@ -110,7 +110,7 @@ game-name-not-now = Nicht jetzt
 
 ## Uhren
 
-game-clock-days-hours = { $days } T { $hours } Std.
+game-clock-days-hours = { $days } T { $hours } h
 game-clock-days = { $count ->
     [one] { $count } Tag
    *[other] { $count } Tage
