@@ -60,39 +60,56 @@ pub(crate) enum RawMove {
     },
 }
 
+/// Why a text is not a move at all (before any position is asked).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum SyntaxError {
+    /// Not of the shape of any move.
+    #[error("moves are written like b2b3, C@b2 or b3b4+")]
+    Shape,
+    /// A drop whose piece is not one letter.
+    #[error("a drop is one piece letter, @ and a square, e.g. C@b2")]
+    DropShape,
+    /// A drop of the Lion.
+    #[error("a Lion is never dropped")]
+    LionDrop,
+    /// A drop of a letter that names no piece that can be in hand.
+    #[error("{0:?} is not a piece that can be dropped (C, E or G)")]
+    NotDroppable(char),
+    /// A square off the board.
+    #[error("{0:?} is not a square (a1 to c4)")]
+    NotSquare(String),
+}
+
 /// Reads the syntax of a move; the position decides whether it is legal.
-pub(crate) fn parse_raw(text: &str) -> Result<RawMove, String> {
+pub(crate) fn parse_raw(text: &str) -> Result<RawMove, SyntaxError> {
     let t = text.trim();
     if !t.is_ascii() {
-        return Err("moves are written like b2b3, C@b2 or b3b4+".into());
+        return Err(SyntaxError::Shape);
     }
+    let square = |s: &str| Square::parse(s).ok_or_else(|| SyntaxError::NotSquare(s.to_string()));
     if let Some((piece, sq)) = t.split_once('@') {
         let mut chars = piece.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err("a drop is one piece letter, @ and a square, e.g. C@b2".into());
+            return Err(SyntaxError::DropShape);
         };
         let kind = match Kind::from_letter(c) {
-            Some(Kind::Lion) => return Err("a Lion is never dropped".into()),
+            Some(Kind::Lion) => return Err(SyntaxError::LionDrop),
             Some(k) => k,
-            None => {
-                return Err(format!(
-                    "{c:?} is not a piece that can be dropped (C, E or G)"
-                ));
-            }
+            None => return Err(SyntaxError::NotDroppable(c)),
         };
-        let to = Square::parse(sq).ok_or_else(|| format!("{sq:?} is not a square (a1 to c4)"))?;
-        return Ok(RawMove::Drop { kind, to });
+        return Ok(RawMove::Drop {
+            kind,
+            to: square(sq)?,
+        });
     }
     let (body, plus) = match t.strip_suffix('+') {
         Some(b) => (b, true),
         None => (t, false),
     };
     if body.len() != 4 {
-        return Err("moves are written like b2b3, C@b2 or b3b4+".into());
+        return Err(SyntaxError::Shape);
     }
-    let from = Square::parse(&body[..2])
-        .ok_or_else(|| format!("{:?} is not a square (a1 to c4)", &body[..2]))?;
-    let to = Square::parse(&body[2..])
-        .ok_or_else(|| format!("{:?} is not a square (a1 to c4)", &body[2..]))?;
+    let from = square(&body[..2])?;
+    let to = square(&body[2..])?;
     Ok(RawMove::Step { from, to, plus })
 }

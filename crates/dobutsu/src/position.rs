@@ -485,7 +485,7 @@ impl Position {
 
     /// Reads a move and matches it to a legal move, or says why it cannot be played.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let raw = parse_raw(text).map_err(|r| MoveError::syntax(text, r))?;
+        let raw = parse_raw(text).map_err(|r| MoveError::syntax(text, r.to_string()))?;
         if self.result().is_some() {
             return Err(MoveError::GameOver);
         }

@@ -269,17 +269,17 @@ impl OptionSpec {
 
     /// Reads a command-line value of this option into its JSON form:
     /// numbers where the choices are numbers, comma-separated counts.
-    pub fn value_from_text(&self, text: &str) -> Result<Value, String> {
+    pub fn value_from_text(&self, text: &str) -> Result<Value, OptionValueError> {
         match self.kind {
             OptionKind::Text => Ok(json!(text)),
             OptionKind::Choice if self.choices.iter().any(|c| c.value.is_boolean()) => {
                 match text.trim().to_ascii_lowercase().as_str() {
                     "true" | "yes" | "on" => Ok(json!(true)),
                     "false" | "no" | "off" => Ok(json!(false)),
-                    _ => Err(format!(
-                        "{} is true or false (yes/no, on/off), not {text:?}",
-                        self.name
-                    )),
+                    _ => Err(OptionValueError::NotYesNo {
+                        option: self.name,
+                        text: text.to_string(),
+                    }),
                 }
             }
             OptionKind::Choice => {
@@ -294,14 +294,33 @@ impl OptionSpec {
                 .map(|c| c.trim().parse::<u32>().map(Value::from))
                 .collect::<Result<Vec<_>, _>>()
                 .map(Value::Array)
-                .map_err(|_| {
-                    format!(
-                        "{} takes counts separated by commas, e.g. 0,2,1, not {text:?}",
-                        self.name
-                    )
+                .map_err(|_| OptionValueError::NotCounts {
+                    option: self.name,
+                    text: text.to_string(),
                 }),
         }
     }
+}
+
+/// Why a command-line value does not fit its option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionValueError {
+    /// A yes/no option given something else.
+    #[error("{option} is true or false (yes/no, on/off), not {text:?}")]
+    NotYesNo {
+        /// The option's name.
+        option: &'static str,
+        /// The value as given.
+        text: String,
+    },
+    /// A list of counts with something that is not a count in it.
+    #[error("{option} takes counts separated by commas, e.g. 0,2,1, not {text:?}")]
+    NotCounts {
+        /// The option's name.
+        option: &'static str,
+        /// The value as given.
+        text: String,
+    },
 }
 
 /// Every game's descriptor, in the catalogue's order.
@@ -365,9 +384,9 @@ pub fn options_from_flags(
         let value = match d.option(name) {
             Some(spec) => spec
                 .value_from_text(text)
-                .map_err(|reason| GameError::BadOptions {
+                .map_err(|e| GameError::BadOptions {
                     game: kind.name(),
-                    reason,
+                    reason: e.to_string(),
                 })?,
             // Unknown here: passed on so the one check names it.
             None => json!(text),

@@ -34,7 +34,7 @@ pub use text::{
     FenError, Options, OptionsError, Order, OrderError, parse as parse_text, parse_order,
     read_move, start, write as write_text,
 };
-pub use types::{Color, Move, Piece, Square, Variant};
+pub use types::{Color, Move, Piece, Square, UnknownVariant, Variant};
 
 use kyoku_core::{Decision, MoveError, Outcome, Player, ToAct};
 

@@ -226,13 +226,18 @@ impl Variant {
     }
 }
 
+/// A name that is neither `magnetic` nor `random`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {0:?} (magnetic or random)")]
+pub struct UnknownVariant(pub String);
+
 impl std::str::FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Self, UnknownVariant> {
         match s {
             "magnetic" => Ok(Variant::Magnetic),
             "random" => Ok(Variant::Random),
-            _ => Err(format!("unknown variant {s:?} (magnetic or random)")),
+            _ => Err(UnknownVariant(s.to_string())),
         }
     }
 }

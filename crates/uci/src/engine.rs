@@ -15,6 +15,22 @@ use crate::games::{EngineGame, Plan, SearchConfig, Variant, engine_game};
 use crate::protocol::{Command, EngineLine, Go, Info};
 use crate::time;
 
+/// Why a `setoption` is ignored.
+#[derive(Debug, thiserror::Error)]
+enum OptionRefused {
+    /// A known option given a value out of its range.
+    #[error("option {name}: {value:?} is not {what}")]
+    BadValue {
+        name: String,
+        value: String,
+        /// What the option takes, for the message.
+        what: &'static str,
+    },
+    /// No option of that name.
+    #[error("unknown option {0:?}")]
+    Unknown(String),
+}
+
 /// How `kyoku uci` starts (the command line's flags; options change it later).
 #[derive(Clone)]
 pub struct EngineConfig {
@@ -197,8 +213,12 @@ impl Engine {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let v = value.unwrap_or("").trim();
         let num = |lo: u64, hi: u64| v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n));
-        let bad = |what: &str| format!("option {name}: {v:?} is not {what}");
-        let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
+        let bad = |what: &'static str| OptionRefused::BadValue {
+            name: name.to_string(),
+            value: v.to_string(),
+            what,
+        };
+        let result: Result<(), OptionRefused> = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match Variant::parse(v) {
                 Some(var) => {
                     self.variant = var;
@@ -234,7 +254,7 @@ impl Engine {
                 }
                 _ => Err(bad("true or false")),
             },
-            _ => Err(format!("unknown option {name:?}")),
+            _ => Err(OptionRefused::Unknown(name.to_string())),
         };
         match result {
             Ok(()) => {

@@ -10,7 +10,7 @@ use kyoku_ai::agent::Level;
 use kyoku_ai::alphabeta::{Evaluation, Limits, Report, SearchOptions, Searcher, mate_in_moves};
 use kyoku_ai::dobutsu::DobutsuEval;
 use kyoku_ai::shogun::ShogunEval;
-use kyoku_core::{GameRecord, Position, ToAct};
+use kyoku_core::{GameRecord, MoveError, Position, ToAct};
 use kyoku_dobutsu::solve::{Tablebase, Value};
 
 use crate::protocol::{Info, Score, Start};
@@ -177,6 +177,31 @@ pub struct Answer {
     pub ponder: Option<String>,
 }
 
+/// Why a `position` command is refused (the old position stays). The
+/// underlying error is part of the one-line message the GUI is sent, so it
+/// is not also given as a source.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PositionRefused {
+    /// The FEN does not read as a position of the variant.
+    #[error("bad position {text:?}: {error}")]
+    Text {
+        /// The FEN as sent.
+        text: String,
+        /// Why it does not read.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A move of the list cannot be played.
+    #[error("move {ply} ({text}) cannot be played: {error}")]
+    Move {
+        /// Its 1-based number in the list.
+        ply: usize,
+        /// The move as sent.
+        text: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+}
+
 /// One game being played by `kyoku uci`, of any variant.
 pub(crate) trait EngineGame: Send {
     /// The variant.
@@ -184,7 +209,7 @@ pub(crate) trait EngineGame: Send {
     /// Forgets what earlier searches learnt (`ucinewgame`).
     fn new_game(&mut self);
     /// Sets the position; on error the old one stays.
-    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), String>;
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), PositionRefused>;
     /// Applies option changes (the searcher is rebuilt when they matter).
     fn configure(&mut self, config: &SearchConfig);
     /// Which side moves (0 first, 1 second); `None` when chance acts or the
@@ -343,18 +368,21 @@ impl<P: UciPosition> EngineGame for Session<P> {
         self.searcher = Self::searcher(&self.config);
     }
 
-    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), String> {
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), PositionRefused> {
         let pos = match start {
             Start::StartPos => P::start(self.variant),
-            Start::Fen(text) => {
-                P::from_text(text).map_err(|e| format!("bad position {text:?}: {e}"))?
-            }
+            Start::Fen(text) => P::from_text(text).map_err(|e| PositionRefused::Text {
+                text: text.clone(),
+                error: Box::new(e),
+            })?,
         };
         let mut record = GameRecord::new(pos);
         for (i, m) in moves.iter().enumerate() {
-            record
-                .play_text(m)
-                .map_err(|e| format!("move {} ({m}) cannot be played: {e}", i + 1))?;
+            record.play_text(m).map_err(|error| PositionRefused::Move {
+                ply: i + 1,
+                text: m.clone(),
+                error,
+            })?;
         }
         self.record = record;
         Ok(())

@@ -85,7 +85,7 @@ impl Agent<Position> for PerfectAgent {
 /// The `perfect` player for the player registry: loads the default table
 /// (memory-mapped); when it is missing, the error says in one line how to
 /// build it.
-pub fn perfect_agent(seed: u64) -> Result<Box<dyn Agent<Position>>, String> {
-    let table = shared_table().map_err(|e| e.to_string())?;
+pub fn perfect_agent(seed: u64) -> Result<Box<dyn Agent<Position>>, TableError> {
+    let table = shared_table()?;
     Ok(Box::new(PerfectAgent::new(table, seed)))
 }

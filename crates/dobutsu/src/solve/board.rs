@@ -52,13 +52,18 @@ impl Convention {
     }
 }
 
+/// A name that is neither `seed` nor `tanaka`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown convention {0:?}; use seed or tanaka")]
+pub struct UnknownConvention(pub String);
+
 impl std::str::FromStr for Convention {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownConvention;
+    fn from_str(s: &str) -> Result<Self, UnknownConvention> {
         match s {
             "seed" => Ok(Convention::Seed),
             "tanaka" => Ok(Convention::Tanaka),
-            _ => Err(format!("unknown convention {s:?}; use seed or tanaka")),
+            _ => Err(UnknownConvention(s.to_string())),
         }
     }
 }

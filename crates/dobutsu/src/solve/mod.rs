@@ -23,7 +23,7 @@ use kyoku_core::Position as _;
 use rayon::prelude::*;
 
 pub use agent::{PerfectAgent, analyze, perfect_agent, shared_table};
-pub use board::Convention;
+pub use board::{Convention, UnknownConvention};
 pub use reach::{PaperCounts, paper_counts};
 pub use retro::{Event, SolveError};
 pub use table::{
@@ -34,6 +34,21 @@ pub use table::{
 use board::{Child, Pos};
 use compact::Compact;
 use index::Indexer;
+
+/// An entry of a table whose stored value is not what a one-ply search over
+/// its children's stored values gives: the table is wrong (or damaged).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("entry {index} ({position}): stored {stored}, one-ply search {search}")]
+pub struct Mismatch {
+    /// The entry's index in the table.
+    pub index: u64,
+    /// The entry's position, as text (Sente to move).
+    pub position: String,
+    /// The value stored.
+    pub stored: Value,
+    /// The value the one-ply search gives.
+    pub search: Value,
+}
 
 /// Solves the whole game under `conv` (in memory; [`Tablebase::write`]
 /// saves it). Uses rayon's current thread pool.
@@ -152,8 +167,8 @@ impl Tablebase {
     /// Checks `samples` entries picked by `seed` (all of them if `samples`
     /// is at least the table's size): the stored value must equal the
     /// one-ply minimax over the stored values of the children. Returns the
-    /// number checked, or the first mismatch as a message.
-    pub fn verify(&self, samples: u64, seed: u64) -> Result<u64, String> {
+    /// number checked, or the first mismatch found.
+    pub fn verify(&self, samples: u64, seed: u64) -> Result<u64, Mismatch> {
         let n = self.len();
         let all = samples >= n;
         let count = if all { n } else { samples };
@@ -175,13 +190,15 @@ impl Tablebase {
                 if stored == search {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "entry {idx} ({}): stored {stored}, one-ply search {search}",
-                        p.to_position(crate::Color::Sente).to_text()
-                    ))
+                    Err(Mismatch {
+                        index: idx,
+                        position: p.to_position(crate::Color::Sente).to_text(),
+                        stored,
+                        search,
+                    })
                 }
             })
-            .collect::<Result<Vec<()>, String>>()?;
+            .collect::<Result<Vec<()>, Mismatch>>()?;
         Ok(count)
     }
 }
