@@ -628,7 +628,7 @@ class GameView {
         h('span', { 'data-test': `seat-${seat.seat}` },
           account ? h('a', { href: `/@/${encodeURIComponent(p.username)}`, 'data-link': '', class: 'player-link', 'data-test': `player-${seat.seat}` },
             h('strong', null, p.username)) : name ? h('strong', null, name) : null,
-          account || name ? [' ', t('game-seat-name', { seat: this.seatName(seat.seat) }), ' '] : `${this.seatName(seat.seat)} `,
+          account || name ? t('game-seat-name', { seat: this.seatName(seat.seat) }) : `${this.seatName(seat.seat)} `,
           h('span', { class: 'muted small' }, here ? t('game-seat-you') : seat.open ? t('game-seat-open')
             : seat.out ? t('game-seat-left', { standin: kindLabel(seat.stand_in || 'ai:2') })
               : seat.stand_in ? t('game-seat-stand-in', { standin: kindLabel(seat.stand_in), kind: kindLabel(seat.kind) })

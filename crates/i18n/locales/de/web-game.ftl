@@ -92,7 +92,7 @@ game-reason-placement-limit = Höchstzahl der Setzzüge erreicht
 
 ## Die Spielerliste
 
-game-seat-name = ({ $seat })
+game-seat-name = {" "}({ $seat }){" "}
 game-seat-you = (du)
 game-seat-open = (freier Platz)
 game-seat-left = (gegangen; { $standin } spielt weiter)

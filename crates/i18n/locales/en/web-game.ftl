@@ -92,7 +92,7 @@ game-reason-placement-limit = placement limit
 
 ## The players' list
 
-game-seat-name = ({ $seat })
+game-seat-name = {" "}({ $seat }){" "}
 game-seat-you = (you)
 game-seat-open = (open seat)
 game-seat-left = (left; { $standin } plays on)

@@ -28,8 +28,8 @@ game-status-watching = 観戦中 ·
 game-status-open-seat = { $seat }：ロビーからだれかが参加するのを待っています
 game-status-your-move = あなたの番です
 game-status-your-push = あなたの石が押し出されました。行き先を選んでください
-game-status-to-move = { $player } の番です
-game-status-answers-push = { $player } が押し出しに応じています
+game-status-to-move = { $player }の番です
+game-status-answers-push = { $player }が押し出しに応じています
 game-how-to-play = 遊び方
 game-players = プレイヤー
 game-moves = 棋譜
@@ -55,8 +55,8 @@ game-error-name-empty = 名前は1文字以上にしてください。
 ## 結果
 
 game-result-draw = 引き分け
-game-result-wins = { $player } の勝ち
-game-result-share-first = { $players } が1位を分け合いました
+game-result-wins = { $player }の勝ち
+game-result-share-first = { $players }が1位を分け合いました
 game-result-over = 対局終了
 game-result-aborted = 対局は中止されました
 game-result-abandoned = 対局は放棄されました
@@ -67,9 +67,9 @@ game-result-ratings = レーティング：
 
 ## 対局が終わった理由
 
-game-reason-time-loser = { $player } の時間切れ
+game-reason-time-loser = { $player }の時間切れ
 game-reason-time = 時間切れ
-game-reason-resigned-loser = { $player } が投了
+game-reason-resigned-loser = { $player }が投了
 game-reason-resigned = 投了
 game-reason-agreed = 合意
 game-reason-lion-captured = ライオンをつかまえた
