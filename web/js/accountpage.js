@@ -146,7 +146,7 @@ function signedIn(root, a, navigate) {
 
   const exportCard = h('div', { class: 'card' }, h('h2', null, t('accountpage-data-title')),
     h('p', { class: 'hint' }, t('accountpage-data-hint')),
-    h('a', { class: 'button', href: api.exportUrl, download: `kyoku-${me}.json`, 'data-test': 'export' }, t('accountpage-data-download')));
+    h('a', { class: 'button', href: api.exportUrl, download: `kyoku-${me}.json`, 'data-test': 'export' }, t('accountpage-data-download')));  // i18n-ok: a file name
 
   // Deleting asks for the password, then once more in words.
   const [delRow, delInput] = field('delete-password', t('accountpage-password'), { type: 'password', autocomplete: 'current-password' });
