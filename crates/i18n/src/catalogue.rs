@@ -34,35 +34,14 @@ impl Surface {
     }
 }
 
-/// The files of each surface's catalogue under `locales/<lang>/`.
-// TODO(merge): the web parts become one web.ftl when the modules are done.
-const PARTS: &[(Surface, &[&str])] = &[
-    (
-        Surface::Web,
-        &[
-            "web.ftl",
-            "web-lobby.ftl",
-            "web-game.ftl",
-            "web-boards.ftl",
-            "web-players.ftl",
-        ],
-    ),
-    (Surface::Cli, &["cli.ftl"]),
-];
-
 macro_rules! built_in {
     ($($lang:ident => $dir:literal),*) => {
-        fn built_in(lang: Lang, file: &str) -> &'static str {
-            match (lang, file) {
+        fn built_in(lang: Lang, surface: Surface) -> &'static str {
+            match (lang, surface) {
                 $(
-                    (Lang::$lang, "web.ftl") => include_str!(concat!("../locales/", $dir, "/web.ftl")),
-                    (Lang::$lang, "web-lobby.ftl") => include_str!(concat!("../locales/", $dir, "/web-lobby.ftl")),
-                    (Lang::$lang, "web-game.ftl") => include_str!(concat!("../locales/", $dir, "/web-game.ftl")),
-                    (Lang::$lang, "web-boards.ftl") => include_str!(concat!("../locales/", $dir, "/web-boards.ftl")),
-                    (Lang::$lang, "web-players.ftl") => include_str!(concat!("../locales/", $dir, "/web-players.ftl")),
-                    (Lang::$lang, "cli.ftl") => include_str!(concat!("../locales/", $dir, "/cli.ftl")),
+                    (Lang::$lang, Surface::Web) => include_str!(concat!("../locales/", $dir, "/web.ftl")),
+                    (Lang::$lang, Surface::Cli) => include_str!(concat!("../locales/", $dir, "/cli.ftl")),
                 )*
-                _ => "",
             }
         }
     };
@@ -71,27 +50,18 @@ macro_rules! built_in {
 built_in!(En => "en", De => "de", Ja => "ja");
 
 /// The Fluent source of a surface's catalogue in a language: built in, or
-/// read from `$KYOKU_I18N_DIR/<lang>/` when that is set (for work on the
-/// catalogues without rebuilding).
+/// read from `$KYOKU_I18N_DIR/<lang>/<surface>.ftl` when that is set (for
+/// work on the catalogues without rebuilding; a file missing there is empty).
 pub fn source(lang: Lang, surface: Surface) -> Cow<'static, str> {
-    let files = PARTS
-        .iter()
-        .find(|(s, _)| *s == surface)
-        .map_or(&[][..], |(_, f)| *f);
-    let dir = std::env::var_os("KYOKU_I18N_DIR");
-    let mut out = String::new();
-    for file in files {
-        let text = match &dir {
-            Some(dir) => {
-                let path = std::path::Path::new(dir).join(lang.code()).join(file);
-                std::fs::read_to_string(path).unwrap_or_default()
-            }
-            None => built_in(lang, file).to_owned(),
-        };
-        out.push_str(&text);
-        out.push('\n');
+    match std::env::var_os("KYOKU_I18N_DIR") {
+        Some(dir) => {
+            let path = std::path::Path::new(&dir)
+                .join(lang.code())
+                .join(surface.file_name());
+            Cow::Owned(std::fs::read_to_string(path).unwrap_or_default())
+        }
+        None => Cow::Borrowed(built_in(lang, surface)),
     }
-    Cow::Owned(out)
 }
 
 /// A surface's messages in one language, ready to format. Build one with
