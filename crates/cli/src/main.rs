@@ -17,6 +17,7 @@ mod serve;
 mod shiamgon;
 mod shogun;
 mod solve;
+mod terminal;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -64,7 +65,7 @@ enum Command {
     /// Play a game in the terminal: people and programs, any seats.
     Play(play::PlayArgs),
     /// Step through a saved game record.
-    Replay(play::ReplayArgs),
+    Replay(replay::ReplayArgs),
     /// Run the game server: the HTTP/WebSocket API and the browser UI.
     Serve(serve::ServeArgs),
     /// Load-test the game server over loopback WebSockets.
@@ -158,7 +159,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tune(TuneGame::Shogun(a)) => judge::tune_shogun::run(a),
         Command::Match(a) => matches::run(a),
         Command::Play(a) => play::play(a),
-        Command::Replay(a) => play::replay(a),
+        Command::Replay(a) => replay::replay(a),
         Command::Serve(a) => serve::serve(a),
         Command::Loadtest(a) => serve::loadtest(a),
         Command::Uci(a) => uci::run(a),

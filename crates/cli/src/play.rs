@@ -1,18 +1,15 @@
-//! `kyoku play` and `kyoku replay`: games in the terminal.
+//! `kyoku play`: a game in the terminal.
 //!
 //! One loop serves every game: it draws the board after every move, asks
 //! human seats for their moves (hot-seat for any number of people), lets
 //! programs answer for theirs, and announces what happened. What a game
-//! looks like and what is worth announcing lives in a [`View`] per game.
-//! Input is read line by line, so a scripted game can be piped in; the end
-//! of the input ends the session cleanly. When a game against programs ends,
-//! a short post-game prompt lets a human take their last move back and play on.
+//! looks like and what is worth announcing lives in a [`View`] per game
+//! (`crate::terminal`). Input is read line by line, so a scripted game can be
+//! piped in; the end of the input ends the session cleanly. When a game
+//! against programs ends, a short post-game prompt lets a human take their
+//! last move back and play on.
 
-mod dobutsu;
-mod shiamgon;
-mod shogun;
-
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -25,6 +22,10 @@ use kyoku_games::{AnyGame, GameKind, Session, SessionError};
 
 use crate::engines::EngineArgs;
 use crate::game_flags::GameFlags;
+use crate::terminal::{
+    Input, Style, View, flow, output_width, read_line, read_record, reason_text, result_words,
+    view_of,
+};
 
 /// `kyoku play`.
 #[derive(clap::Args)]
@@ -59,147 +60,6 @@ pub struct PlayArgs {
     engines: EngineArgs,
 }
 
-/// `kyoku replay`.
-#[derive(clap::Args)]
-pub struct ReplayArgs {
-    /// A game record written by `kyoku play`.
-    file: PathBuf,
-    /// Print every position at once instead of stepping.
-    #[arg(long)]
-    all: bool,
-}
-
-/// How output looks: colour and Unicode in a terminal, plain ASCII when
-/// `NO_COLOR` is set or the output goes elsewhere.
-#[derive(Copy, Clone, Debug)]
-pub struct Style {
-    /// ANSI colours and Unicode drawing characters.
-    pub fancy: bool,
-    /// Columns a drawing should fit in; `None`: no limit (output that is not
-    /// a terminal, so piped transcripts stay the same whatever the width).
-    pub width: Option<usize>,
-}
-
-impl Style {
-    fn detect() -> Style {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Style {
-            fancy: !no_color && std::io::stdout().is_terminal(),
-            width: output_width(),
-        }
-    }
-
-    /// `text` in SGR attributes `code` (`"1;31"`), or plain.
-    pub fn paint(&self, text: &str, code: &str) -> String {
-        if self.fancy {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-
-    /// The Unicode form or the ASCII one.
-    pub fn pick<'a>(&self, unicode: &'a str, ascii: &'a str) -> &'a str {
-        if self.fancy { unicode } else { ascii }
-    }
-
-    /// The colour of seat `p` (0-based), as SGR codes.
-    pub fn seat_colour(p: usize) -> &'static str {
-        ["1;31", "1;34", "1;32", "1;33", "1;35"][p % 5]
-    }
-}
-
-/// The columns to draw in: `COLUMNS` when set to a number, else the
-/// terminal's width when the output is one, else no limit.
-pub fn output_width() -> Option<usize> {
-    if let Some(n) = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok())
-        .filter(|&n| n > 0)
-    {
-        return Some(n);
-    }
-    if !std::io::stdout().is_terminal() {
-        return None;
-    }
-    console::Term::stdout()
-        .size_checked()
-        .map(|(_rows, cols)| usize::from(cols))
-        .filter(|&n| n > 0)
-}
-
-/// How many columns `text` takes on screen: its characters (two for a wide
-/// one), less ANSI escape sequences (colours), which take none.
-pub fn visible_width(text: &str) -> usize {
-    let mut n = 0;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            // CSI: ESC [ parameters… final byte in @–~.
-            if chars.next() == Some('[') {
-                for c in chars.by_ref() {
-                    if ('@'..='~').contains(&c) {
-                        break;
-                    }
-                }
-            }
-        } else {
-            n += if wide(c) { 2 } else { 1 };
-        }
-    }
-    n
-}
-
-/// Whether a terminal gives `c` two columns: the East Asian wide and
-/// full-width characters (kana, kanji, hangul, full-width forms), as
-/// Japanese messages and names have them.
-fn wide(c: char) -> bool {
-    matches!(u32::from(c),
-        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
-        | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
-        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
-}
-
-/// The widest line of `text`, in columns.
-pub fn widest_line(text: &str) -> usize {
-    text.lines().map(visible_width).max().unwrap_or(0)
-}
-
-/// What a game looks like in the terminal.
-pub trait View {
-    /// A seat's name: `player 1 (Sente)`.
-    fn seat_name(&self, seat: usize) -> String;
-    /// A seat's colour (SGR codes), matching its pieces on the board.
-    fn seat_colour(&self, seat: usize) -> &'static str {
-        Style::seat_colour(seat)
-    }
-    /// The board and everything around it (hands, scores, prisoners).
-    fn draw(&self, game: &dyn AnyGame, style: &Style) -> String;
-    /// The move `mv` of whoever acts in `before`, in words (`places on 4.3`).
-    fn describe(&self, before: &dyn AnyGame, mv: &str) -> String {
-        let _ = before;
-        tr!("plays", mv = mv)
-    }
-    /// What is worth saying after a move: threats, dangers, captures.
-    fn announce(&self, before: &dyn AnyGame, after: &dyn AnyGame) -> Vec<String>;
-    /// A line for a player answering out of turn (a push), before they act.
-    fn answer_note(&self, game: &dyn AnyGame) -> Option<String> {
-        let _ = game;
-        None
-    }
-    /// How to type a move.
-    fn move_help(&self) -> String;
-}
-
-/// The terminal view of each game (one module per game).
-fn view_of(kind: GameKind) -> Box<dyn View> {
-    match kind {
-        GameKind::Dobutsu => Box::new(dobutsu::DobutsuView),
-        GameKind::Shiamgon => Box::new(shiamgon::ShiamgonView),
-        GameKind::Shogun => Box::new(shogun::ShogunView),
-    }
-}
-
 /// A game in the terminal: the shared session and how it is shown.
 struct Terminal {
     session: Session,
@@ -208,12 +68,6 @@ struct Terminal {
     /// Input is piped: echo what was read so transcripts read like a session.
     echo: bool,
     record_file: Option<PathBuf>,
-}
-
-fn read_record(path: &Path) -> anyhow::Result<Record> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Record::parse(&text).with_context(|| format!("{} is not a game record", path.display()))
 }
 
 /// The game, its options and its seats from the arguments and a loaded
@@ -378,20 +232,6 @@ fn clock_text(ms: u64) -> String {
     }
     let secs = ms.div_ceil(1000);
     format!("{}:{:02}", secs / 60, secs % 60)
-}
-
-/// What a human typed.
-enum Input {
-    Line(String),
-    End,
-}
-
-fn read_line() -> Input {
-    let mut buf = Vec::new();
-    match std::io::stdin().lock().read_until(b'\n', &mut buf) {
-        Ok(0) | Err(_) => Input::End,
-        Ok(_) => Input::Line(String::from_utf8_lossy(&buf).trim().to_string()),
-    }
 }
 
 impl Terminal {
@@ -791,209 +631,6 @@ fn split_command(line: &str) -> (&str, &str) {
 /// The result in words: the winner, or the full ranking with scores.
 fn result_text(view: &dyn View, style: &Style, o: &kyoku_core::Outcome) -> String {
     let over = style.paint(&tr!("game-over"), "1");
-    let reason = crate::replay::reason_text(o.reason);
-    let head = tr!("over-because", over = over, reason = reason);
-    let n = o.players();
-    let scores = o.scores();
-    let binary = scores.iter().all(|&s| s == 0 || s == 1);
-    if binary && n == 2 {
-        return match o.winner() {
-            Some(w) => {
-                let who = style.paint(&view.seat_name(w.index()), view.seat_colour(w.index()));
-                tr!("result-win", head = head, who = who)
-            }
-            None => tr!("result-draw", head = head),
-        };
-    }
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&p| (std::cmp::Reverse(scores[p]), p));
-    let ranking: Vec<String> = order
-        .iter()
-        .map(|&p| {
-            format!(
-                "{}. {} {}",
-                o.rank(kyoku_core::Player::new(p)),
-                style.paint(&view.seat_name(p), view.seat_colour(p)),
-                scores[p]
-            )
-        })
-        .collect();
-    tr!("result-ranking", head = head, ranking = ranking.join(", "))
-}
-
-/// `items` after `first`, separated by spaces and broken into lines of at
-/// most `width` columns, later lines starting with `cont` (at least one item a
-/// line, so nothing is lost however narrow); one line when `width` is `None`.
-pub fn flow(first: &str, cont: &str, items: &[String], width: Option<usize>) -> String {
-    let mut s = first.to_string();
-    let mut line = visible_width(first);
-    let mut on_line = 0;
-    for it in items {
-        let w = visible_width(it);
-        if on_line > 0 && width.is_some_and(|max| line + 1 + w > max) {
-            s.push('\n');
-            s.push_str(cont);
-            line = visible_width(cont);
-            on_line = 0;
-        } else if line > 0 {
-            s.push(' ');
-            line += 1;
-        }
-        s.push_str(it);
-        line += w;
-        on_line += 1;
-    }
-    s
-}
-
-/// Each move of a record in words (who made it, what it did), to show
-/// while stepping.
-fn move_lines(rec: &Record, view: &dyn View, style: &Style) -> anyhow::Result<Vec<String>> {
-    let mut g = kyoku_games::new_game(&rec.game, &rec.options)?;
-    let mut lines = Vec::with_capacity(rec.moves.len());
-    for mv in &rec.moves {
-        let who = match g.to_act().player() {
-            Some(p) => style.paint(&view.seat_name(p.index()), view.seat_colour(p.index())),
-            None => tr!("chance"),
-        };
-        let what = view.describe(g.as_ref(), mv);
-        lines.push(tr!("move-line", who = who, what = what));
-        g.play(mv)?;
-    }
-    Ok(lines)
-}
-
-/// The move to go to for a line typed while stepping at `ply` of `total`:
-/// `None` to ask again (after saying why), `usize::MAX` to stop.
-fn step_target(line: &str, ply: usize, total: usize, step_help: &str) -> Option<usize> {
-    match line {
-        "" | "n" | "next" => Some((ply + 1).min(total)),
-        "b" | "back" => Some(ply.saturating_sub(1)),
-        "end" => Some(total),
-        "q" | "quit" => Some(usize::MAX),
-        "help" | "?" => {
-            println!("{step_help}");
-            None
-        }
-        other => match other.parse::<usize>() {
-            Ok(n) if n <= total => Some(n),
-            Ok(_) => {
-                println!("{}", tr!("replay-has-moves", count = total));
-                None
-            }
-            _ => {
-                println!("{other:?}: {step_help}");
-                None
-            }
-        },
-    }
-}
-
-/// Runs `kyoku replay`.
-pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
-    let rec = read_record(&a.file)?;
-    let full = rec.replay()?;
-    let view = view_of(rec.game.parse()?);
-    let style = Style::detect();
-    let mut game = kyoku_games::new_game(&rec.game, &rec.options)?;
-    let actors = move_lines(&rec, view.as_ref(), &style)?;
-    let total = rec.moves.len();
-    let players = if rec.players.is_empty() {
-        String::new()
-    } else {
-        // A seat's name goes before its spec: `Hana (human)`.
-        let named: Vec<String> = rec
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, spec)| match rec.names.get(i).cloned().flatten() {
-                Some(name) => format!("{} ({spec})", crate::replay::printable(&name)),
-                None => spec.clone(),
-            })
-            .collect();
-        format!(" — {}", named.join(", "))
-    };
-    let clock = rec.time_control.map_or(String::new(), |tc| {
-        tr!("replay-clock", clock = tc.to_string())
-    });
-    println!(
-        "{}",
-        tr!(
-            "replay-banner",
-            game = rec.game,
-            players = players,
-            clock = clock,
-            count = total
-        )
-    );
-    let step_help = tr!("replay-step-help");
-    let step_help = step_help.as_str();
-    let stepping = !a.all;
-    if stepping {
-        println!("{step_help}");
-    }
-    let show = |game: &dyn AnyGame, ply: usize| {
-        if ply > 0 {
-            let what = actors[ply - 1].as_str();
-            println!(
-                "{}",
-                tr!("replay-move", ply = ply, count = total, what = what)
-            );
-        } else {
-            println!("{}", tr!("replay-start", count = total));
-        }
-        println!("{}", view.draw(game, &style));
-    };
-    let goto = |ply: usize| -> anyhow::Result<Box<dyn AnyGame>> {
-        Ok(kyoku_games::replay(
-            &rec.game,
-            &rec.options,
-            &rec.moves[..ply],
-        )?)
-    };
-    let mut ply = 0;
-    show(game.as_ref(), ply);
-    if a.all {
-        while ply < total {
-            game.play(&rec.moves[ply])?;
-            ply += 1;
-            show(game.as_ref(), ply);
-        }
-    } else {
-        loop {
-            print!("replay> ");
-            std::io::stdout().flush()?;
-            let line = match read_line() {
-                Input::End => {
-                    println!();
-                    break;
-                }
-                Input::Line(l) => l,
-            };
-            if !std::io::stdin().is_terminal() {
-                println!("{line}");
-            }
-            let Some(target) = step_target(&line, ply, total, step_help) else {
-                continue;
-            };
-            if target == usize::MAX {
-                break;
-            }
-            if target == ply && !line.is_empty() && target != total {
-                show(game.as_ref(), ply);
-                continue;
-            }
-            if target == ply && ply == total {
-                println!("{}", tr!("replay-last-move"));
-                continue;
-            }
-            game = goto(target)?;
-            ply = target;
-            show(game.as_ref(), ply);
-        }
-    }
-    let players = full.num_players();
-    let end = crate::replay::ending(&rec, full.outcome(), players, ply, view.as_ref(), &style);
-    println!("{end}");
-    Ok(())
+    let head = tr!("over-because", over = over, reason = reason_text(o.reason));
+    result_words(&head, o.scores(), view, style)
 }

@@ -1,4 +1,5 @@
-//! How `kyoku replay` closes: the game's result, whether the replay was
+//! `kyoku replay`: a game record stepped through move by move (or shown
+//! whole), and how it closes: the game's result, whether the replay was
 //! stepped to the end or left earlier.
 //!
 //! The record's `result` line comes first: it also knows ends that the
@@ -6,10 +7,178 @@
 //! Without one, the replayed game's own end is told; without either, that
 //! the game was left unfinished.
 
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
 use kyoku_core::Outcome;
+use kyoku_games::AnyGame;
 use kyoku_games::record::Record;
 
-use crate::play::{Style, View};
+use crate::terminal::{
+    Input, Style, View, printable, read_line, read_record, reason_text, result_words, view_of,
+};
+
+/// `kyoku replay`.
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// A game record written by `kyoku play`.
+    file: PathBuf,
+    /// Print every position at once instead of stepping.
+    #[arg(long)]
+    all: bool,
+}
+
+/// Each move of a record in words (who made it, what it did), to show
+/// while stepping.
+fn move_lines(rec: &Record, view: &dyn View, style: &Style) -> anyhow::Result<Vec<String>> {
+    let mut g = kyoku_games::new_game(&rec.game, &rec.options)?;
+    let mut lines = Vec::with_capacity(rec.moves.len());
+    for mv in &rec.moves {
+        let who = match g.to_act().player() {
+            Some(p) => style.paint(&view.seat_name(p.index()), view.seat_colour(p.index())),
+            None => tr!("chance"),
+        };
+        let what = view.describe(g.as_ref(), mv);
+        lines.push(tr!("move-line", who = who, what = what));
+        g.play(mv)?;
+    }
+    Ok(lines)
+}
+
+/// The move to go to for a line typed while stepping at `ply` of `total`:
+/// `None` to ask again (after saying why), `usize::MAX` to stop.
+fn step_target(line: &str, ply: usize, total: usize, step_help: &str) -> Option<usize> {
+    match line {
+        "" | "n" | "next" => Some((ply + 1).min(total)),
+        "b" | "back" => Some(ply.saturating_sub(1)),
+        "end" => Some(total),
+        "q" | "quit" => Some(usize::MAX),
+        "help" | "?" => {
+            println!("{step_help}");
+            None
+        }
+        other => match other.parse::<usize>() {
+            Ok(n) if n <= total => Some(n),
+            Ok(_) => {
+                println!("{}", tr!("replay-has-moves", count = total));
+                None
+            }
+            _ => {
+                println!("{other:?}: {step_help}");
+                None
+            }
+        },
+    }
+}
+
+/// Runs `kyoku replay`.
+pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
+    let rec = read_record(&a.file)?;
+    let full = rec.replay()?;
+    let view = view_of(rec.game.parse()?);
+    let style = Style::detect();
+    let mut game = kyoku_games::new_game(&rec.game, &rec.options)?;
+    let actors = move_lines(&rec, view.as_ref(), &style)?;
+    let total = rec.moves.len();
+    let players = if rec.players.is_empty() {
+        String::new()
+    } else {
+        // A seat's name goes before its spec: `Hana (human)`.
+        let named: Vec<String> = rec
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| match rec.names.get(i).cloned().flatten() {
+                Some(name) => format!("{} ({spec})", printable(&name)),
+                None => spec.clone(),
+            })
+            .collect();
+        format!(" — {}", named.join(", "))
+    };
+    let clock = rec.time_control.map_or(String::new(), |tc| {
+        tr!("replay-clock", clock = tc.to_string())
+    });
+    println!(
+        "{}",
+        tr!(
+            "replay-banner",
+            game = rec.game,
+            players = players,
+            clock = clock,
+            count = total
+        )
+    );
+    let step_help = tr!("replay-step-help");
+    let step_help = step_help.as_str();
+    let stepping = !a.all;
+    if stepping {
+        println!("{step_help}");
+    }
+    let show = |game: &dyn AnyGame, ply: usize| {
+        if ply > 0 {
+            let what = actors[ply - 1].as_str();
+            println!(
+                "{}",
+                tr!("replay-move", ply = ply, count = total, what = what)
+            );
+        } else {
+            println!("{}", tr!("replay-start", count = total));
+        }
+        println!("{}", view.draw(game, &style));
+    };
+    let goto = |ply: usize| -> anyhow::Result<Box<dyn AnyGame>> {
+        Ok(kyoku_games::replay(
+            &rec.game,
+            &rec.options,
+            &rec.moves[..ply],
+        )?)
+    };
+    let mut ply = 0;
+    show(game.as_ref(), ply);
+    if a.all {
+        while ply < total {
+            game.play(&rec.moves[ply])?;
+            ply += 1;
+            show(game.as_ref(), ply);
+        }
+    } else {
+        loop {
+            print!("replay> ");
+            std::io::stdout().flush()?;
+            let line = match read_line() {
+                Input::End => {
+                    println!();
+                    break;
+                }
+                Input::Line(l) => l,
+            };
+            if !std::io::stdin().is_terminal() {
+                println!("{line}");
+            }
+            let Some(target) = step_target(&line, ply, total, step_help) else {
+                continue;
+            };
+            if target == usize::MAX {
+                break;
+            }
+            if target == ply && !line.is_empty() && target != total {
+                show(game.as_ref(), ply);
+                continue;
+            }
+            if target == ply && ply == total {
+                println!("{}", tr!("replay-last-move"));
+                continue;
+            }
+            game = goto(target)?;
+            ply = target;
+            show(game.as_ref(), ply);
+        }
+    }
+    let players = full.num_players();
+    let end = ending(&rec, full.outcome(), players, ply, view.as_ref(), &style);
+    println!("{end}");
+    Ok(())
+}
 
 /// The closing line of a replay of `rec` that stopped at move `ply`;
 /// `replayed` is the end the moves themselves reach, `players` how many
@@ -40,58 +209,6 @@ pub fn ending(
         tr!("over-at-move", over = over, count = total, reason = reason)
     };
     result_words(&head, &scores, view, style)
-}
-
-/// An ending's reason (`lion captured`, `resigned`) in the terminal's
-/// language: the message `reason-<words-with-dashes>` when the catalogue has
-/// one, else the reason as the rules or the record give it.
-pub fn reason_text(reason: &str) -> String {
-    let slug: String = reason
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let id = format!("reason-{slug}");
-    let catalogue = crate::words::catalogue();
-    if catalogue.has(&id) {
-        catalogue.text(&id)
-    } else {
-        reason.to_string()
-    }
-}
-
-/// `head` and who won, from each seat's score: `…: X wins.`, `…: a draw.`,
-/// or the ranking with the scores (`…. Ranking: 1. X 14, 2. …`), as
-/// `kyoku play` says it at the end of a game.
-fn result_words(head: &str, scores: &[i32], view: &dyn View, style: &Style) -> String {
-    let name = |p: usize| style.paint(&view.seat_name(p), view.seat_colour(p));
-    let rank = |p: usize| 1 + scores.iter().filter(|&&s| s > scores[p]).count();
-    let binary = scores.iter().all(|&s| s == 0 || s == 1);
-    if binary && scores.len() == 2 {
-        let winners: Vec<usize> = (0..2).filter(|&p| rank(p) == 1).collect();
-        return match winners.as_slice() {
-            [w] => tr!("result-win", head = head, who = name(*w)),
-            _ => tr!("result-draw", head = head),
-        };
-    }
-    let mut order: Vec<usize> = (0..scores.len()).collect();
-    order.sort_by_key(|&p| (std::cmp::Reverse(scores[p]), p));
-    let ranking: Vec<String> = order
-        .iter()
-        .map(|&p| format!("{}. {} {}", rank(p), name(p), scores[p]))
-        .collect();
-    tr!("result-ranking", head = head, ranking = ranking.join(", "))
-}
-
-/// A record's text as it may be shown in a terminal: no control
-/// characters (a file could carry escape sequences).
-pub fn printable(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).collect()
 }
 
 #[cfg(test)]
