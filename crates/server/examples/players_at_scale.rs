@@ -90,6 +90,7 @@ async fn fill(store: &Store, n: usize) -> Res<()> {
             password: None,
             created_at: 0,
             deleted: false,
+            language: None,
         };
         store.create_account(&a).await?;
     }

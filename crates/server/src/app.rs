@@ -8,7 +8,6 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use kyoku_core::{AgentError, SeatSpec};
 use kyoku_games::clock::TimeControl;
@@ -123,20 +122,7 @@ pub struct Played {
     pub snapshot: Arc<Snapshot>,
 }
 
-pub(crate) fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
-
-/// The time now in Unix ms.
-pub(crate) fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
+pub(crate) use crate::time::{now, now_ms};
 
 /// The API's answer to a store's refusal: a conflict is a change made
 /// elsewhere that came first (answered like a move that came too late).

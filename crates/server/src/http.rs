@@ -5,16 +5,15 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::Request;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, OriginalUri, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, OriginalUri, Query, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use kyoku_games::{GameKind, GameStatus};
@@ -22,32 +21,11 @@ use kyoku_games::{GameKind, GameStatus};
 use crate::actions::{Acted, ActionKind, ActionRequest};
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
+use crate::extract::{GameId, body, json_bytes, limit_param, page_json};
 use crate::players::{self, Viewer, account, pages, seeks};
 use crate::store::LobbyQuery;
 use crate::views::JoinAnswer;
-use crate::{BODY_LIMIT, ops, web, ws};
-
-/// A game's id from the path. An id that cannot be read (not UTF-8, say)
-/// is the API's JSON 400, never the framework's plain-text rejection.
-pub struct GameId(pub String);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GameId {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        state: &S,
-    ) -> Result<Self, Self::Rejection> {
-        match Path::<String>::from_request_parts(parts, state).await {
-            Ok(Path(id)) => Ok(GameId(id)),
-            Err(e) => Err(ApiError::bad_request(format!(
-                "{} does not name a game: {}",
-                parts.uri.path(),
-                e.body_text()
-            ))),
-        }
-    }
-}
+use crate::{BODY_LIMIT, operators, web, ws};
 
 /// The whole router: the API, the WebSocket, the UI.
 pub fn router(app: Arc<App>) -> Router {
@@ -92,10 +70,13 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app.clone());
     Router::new()
         .nest("/api", api)
-        .merge(ops::routes(app.clone()))
+        .merge(operators::routes(app.clone()))
         .fallback(web::serve)
         .layer(middleware::map_response(protect))
-        .layer(middleware::from_fn_with_state(app, ops::count_requests))
+        .layer(middleware::from_fn_with_state(
+            app,
+            operators::count_requests,
+        ))
 }
 
 /// A POST (or DELETE) must say it sends JSON: a browser sends a
@@ -148,28 +129,6 @@ async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::not_found(uri.path())
 }
 
-/// Reads a JSON body (its content type checked by [`require_json`]); maps
-/// every failure to the API's errors.
-pub(crate) fn body<T: DeserializeOwned>(b: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = b.map_err(|r| {
-        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::body_too_large(BODY_LIMIT)
-        } else {
-            ApiError::bad_request(r.body_text())
-        }
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("bad JSON: {e}")))
-}
-
-pub(crate) fn json_bytes(status: StatusCode, bytes: Bytes) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        Body::from(bytes),
-    )
-        .into_response()
-}
-
 /// Every game with its options, players and programs, for a client to
 /// build its forms from.
 async fn catalogue(State(app): State<Arc<App>>) -> Json<Value> {
@@ -205,40 +164,6 @@ async fn list(
     };
     let games = app.list(&query).await?;
     Ok(Json(page_json(games, limit)))
-}
-
-/// The `limit` of a query (`default` when missing, at most `max`).
-pub(crate) fn limit_param(
-    q: &HashMap<String, String>,
-    default: usize,
-    max: usize,
-) -> Result<usize, ApiError> {
-    match q.get("limit") {
-        None => Ok(default),
-        Some(l) => l
-            .parse::<usize>()
-            .map(|n| n.min(max))
-            .map_err(|_| ApiError::bad_request(format!("limit must be a number, not {l:?}"))),
-    }
-}
-
-/// A page of lobby entries asked for with `limit`: `{"games", "next"}`.
-pub(crate) fn page_json(games: Vec<Box<serde_json::value::RawValue>>, limit: usize) -> Value {
-    // A full page may have more after it: the last id is the next page's
-    // `before`.
-    let next = (games.len() == limit && limit > 0)
-        .then(|| last_id(games.last().map(|g| &**g)))
-        .flatten();
-    json!({ "games": games, "next": next })
-}
-
-/// The id of a lobby entry given as JSON.
-fn last_id(entry: Option<&serde_json::value::RawValue>) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct Id {
-        id: String,
-    }
-    serde_json::from_str::<Id>(entry?.get()).ok().map(|e| e.id)
 }
 
 async fn create(

@@ -22,7 +22,7 @@ use serde_json::json;
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::http::body;
+use crate::extract::body;
 use crate::players::Viewer;
 
 /// The cookie that keeps the chosen language.

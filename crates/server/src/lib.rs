@@ -29,6 +29,7 @@
 mod actions;
 mod app;
 mod error;
+mod extract;
 mod http;
 mod keeper;
 mod language;
@@ -36,10 +37,12 @@ mod limit;
 mod listen;
 mod live;
 mod metrics;
+mod operators;
 pub mod ops;
 pub mod players;
 mod programs;
 pub mod store;
+mod time;
 mod tokens;
 pub mod views;
 mod web;
@@ -283,7 +286,7 @@ impl Server {
 
     /// Serves until `signal`, then shuts down gracefully: stops accepting,
     /// lets the changes under way finish and closes every WebSocket with
-    /// 1001 (going away), each within `grace` ([`ops::drain`]).
+    /// 1001 (going away), each within `grace` ([`operators::drain`]).
     pub async fn serve_until(
         self,
         signal: impl Future<Output = ()>,
@@ -303,7 +306,7 @@ impl Server {
             () = signal => {}
         }
         let _ = shutdown.send(());
-        let drained = ops::drain(&app, grace).await;
+        let drained = operators::drain(&app, grace).await;
         if tokio::time::timeout(grace, &mut task).await.is_err() {
             task.abort();
         }

@@ -395,7 +395,7 @@ impl Slot {
             live: Mutex::new(live),
             state: watch::channel(snap).0,
             sockets: AtomicUsize::new(0),
-            used: AtomicI64::new(crate::app::now_ms()),
+            used: AtomicI64::new(crate::time::now_ms()),
         })
     }
 

@@ -17,7 +17,7 @@ use crate::BODY_LIMIT;
 use crate::actions::{ActionKind, ActionRequest, rematch_place};
 use crate::app::{App, MoveRequest};
 use crate::error::ApiError;
-use crate::http::GameId;
+use crate::extract::GameId;
 use crate::limit::Bucket;
 use crate::live::Snapshot;
 use crate::ops::GOING_AWAY;

@@ -18,7 +18,7 @@ use super::cookies::{hash_session, new_session_id, set_cookie};
 use super::names::{check_password, check_username, key_of};
 use crate::app::{App, now};
 use crate::error::ApiError;
-use crate::http::body;
+use crate::extract::body;
 use crate::store::{AccountRow, StoreError};
 use kyoku_i18n::Lang;
 

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::names::key_of;
 use crate::app::App;
 use crate::error::ApiError;
-use crate::http::{limit_param, page_json};
+use crate::extract::{limit_param, page_json};
 use crate::store::{AccountRow, RatingRow, StoreError};
 
 fn storage(e: StoreError) -> ApiError {

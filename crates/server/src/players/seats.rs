@@ -17,7 +17,7 @@ use serde::Deserialize;
 use super::Viewer;
 use crate::app::{App, CreateRequest, now_ms, store_error};
 use crate::error::ApiError;
-use crate::http::{GameId, body, json_bytes};
+use crate::extract::{GameId, body, json_bytes};
 use crate::live::Live;
 use crate::store::{GameEnd, PlayerRow, StoreError, Write};
 

@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 use super::Viewer;
 use crate::app::{App, human_seats, now, now_ms, store_error};
 use crate::error::ApiError;
-use crate::http::body;
+use crate::extract::body;
 use crate::store::{SEEK_ALIVE, SEEK_LIFETIME, SeekRow, StoreError, Write};
 use crate::tokens::new_id;
 
