@@ -113,6 +113,13 @@ fn escape_html(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A language code from a request; 400 `unknown_language` for one kyoku
+/// does not speak.
+pub fn parse(code: &str) -> Result<Lang, ApiError> {
+    code.parse()
+        .map_err(|e: kyoku_i18n::UnknownLang| ApiError::unknown_language(e.to_string()))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Choice {
@@ -128,10 +135,7 @@ pub async fn choose(
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let choice: Choice = body(b)?;
-    let lang: Lang = choice
-        .language
-        .parse()
-        .map_err(|e: kyoku_i18n::UnknownLang| ApiError::unknown_language(e.to_string()))?;
+    let lang = parse(&choice.language)?;
     if let Some(key) = viewer.key.clone() {
         let app2 = app.clone();
         // Runs to its end: a client gone mid-request still has its choice kept.

@@ -66,13 +66,11 @@ pub async fn signup(
     let c: Credentials = body(b)?;
     let (username, key) = check_username(&c.username)?;
     check_password(&c.password)?;
-    let language = match &c.language {
-        Some(code) => Some(
-            code.parse::<Lang>()
-                .map_err(|e| ApiError::unknown_language(e.to_string()))?,
-        ),
-        None => None,
-    };
+    let language = c
+        .language
+        .as_deref()
+        .map(crate::language::parse)
+        .transpose()?;
     if app.store.account(&key).await.map_err(storage)?.is_some() {
         return Err(ApiError::username_taken(&username));
     }
