@@ -42,7 +42,7 @@
 //! Scores are integers from the view of the player to act: positive is good
 //! for them; a won game scores `MATE - plies`, a lost one `-(MATE - plies)`.
 //!
-//! One module a part: [`evaluation`] what a game tells the search;
+//! One module a part: `evaluation` what a game tells the search;
 //! `limits` and `result` what a search is asked and answers; `root` the
 //! iterations over the root moves; `node` a node of the tree (the
 //! transposition table's word, the principal variation, the moves after
