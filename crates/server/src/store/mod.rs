@@ -24,7 +24,7 @@ pub use players::{
     SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle, with_diffs, without_name,
 };
 pub use postgres::PgStore;
-pub use sqlite::{SqliteStore, SyncMode};
+pub use sqlite::{SqliteStore, SyncMode, UnknownSyncMode};
 
 /// The schema version this build writes; a database with a newer one is
 /// refused (a newer kyoku migrated it).

@@ -260,13 +260,18 @@ pub enum SyncMode {
     Normal,
 }
 
+/// A `sync` setting that is neither `full` nor `normal`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("sync must be full or normal, not {0:?}")]
+pub struct UnknownSyncMode(pub String);
+
 impl std::str::FromStr for SyncMode {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownSyncMode;
+    fn from_str(s: &str) -> Result<Self, UnknownSyncMode> {
         match s {
             "full" => Ok(SyncMode::Full),
             "normal" => Ok(SyncMode::Normal),
-            _ => Err(format!("sync must be full or normal, not {s:?}")),
+            _ => Err(UnknownSyncMode(s.to_string())),
         }
     }
 }
