@@ -302,10 +302,11 @@ mod tests {
             ending(&rec, None, 2, 2, &Seats, &PLAIN),
             "Game over (agreed[2J): a draw."
         );
-        let rec = record(9, Some((&[3, 7, 7], "triampsalm")));
+        // The reason as the rules give it, in the terminal's words.
+        let rec = record(9, Some((&[3, 7, 7], "Triampsalm")));
         assert_eq!(
             ending(&rec, None, 3, 9, &Seats, &PLAIN),
-            "Game over (triampsalm). Ranking: 1. player 2 7, 1. player 3 7, 3. player 1 3"
+            "Game over (Triampsalm). Ranking: 1. player 2 7, 1. player 3 7, 3. player 1 3"
         );
     }
 }

@@ -322,7 +322,9 @@ async fn a_rated_shiamgon_game_counts_every_pair_and_moves_program_ratings() {
         let diff = state["seats"][i]["rating_diff"].as_i64().unwrap();
         assert_eq!(diff, (want[i].rating - 1500.0).round() as i64, "{name}");
     }
-    assert_ne!(want[2].rating, 1500.0, "the program level's rating moved");
+    // Rated: its deviation shrank (its rating may end where it began, as
+    // when it beats one seat and loses to the other).
+    assert!(want[2].rd < 350.0, "the program level was rated: {want:?}");
     let p = env.get("/api/players/ai:1").await.1;
     assert_eq!(p["program"], true);
     // The same program twice in a rated game is refused.
