@@ -73,7 +73,6 @@ fn literals(src: &str) -> Vec<(usize, String)> {
         } else if c == '\'' || c == '"' || c == '`' {
             let start = line;
             let mut text = String::new();
-            let mut depth = 0;
             i += 1;
             while i < chars.len() {
                 let d = chars[i];
@@ -87,7 +86,7 @@ fn literals(src: &str) -> Vec<(usize, String)> {
                 }
                 if c == '`' && d == '$' && chars.get(i + 1) == Some(&'{') {
                     // A placeable: skip its code (nested braces counted).
-                    depth = 1;
+                    let mut depth = 1;
                     i += 2;
                     while i < chars.len() && depth > 0 {
                         match chars[i] {
@@ -107,7 +106,6 @@ fn literals(src: &str) -> Vec<(usize, String)> {
                 text.push(d);
                 i += 1;
             }
-            let _ = depth;
             i += 1;
             out.push((start, text));
         } else {
