@@ -25,22 +25,35 @@ impl Surface {
     /// Every surface.
     pub const ALL: [Surface; 2] = [Surface::Web, Surface::Cli];
 
-    /// The catalogue's file name under `locales/<lang>/`.
+    /// The catalogue's main file name under `locales/<lang>/`.
     pub fn file_name(self) -> &'static str {
+        self.files()[0]
+    }
+
+    /// Every file of the catalogue under `locales/<lang>/`, read as one
+    /// source in this order. The browser's catalogue is split by page so
+    /// that a page's words sit together (ids stay unique across files).
+    pub fn files(self) -> &'static [&'static str] {
         match self {
-            Surface::Web => "web.ftl",
-            Surface::Cli => "cli.ftl",
+            Surface::Web => &["web.ftl", "learn.ftl", "puzzles.ftl"],
+            Surface::Cli => &["cli.ftl"],
         }
     }
 }
 
 macro_rules! built_in {
     ($($lang:ident => $dir:literal),*) => {
-        fn built_in(lang: Lang, surface: Surface) -> &'static str {
+        fn built_in(lang: Lang, surface: Surface) -> &'static [&'static str] {
             match (lang, surface) {
                 $(
-                    (Lang::$lang, Surface::Web) => include_str!(concat!("../locales/", $dir, "/web.ftl")),
-                    (Lang::$lang, Surface::Cli) => include_str!(concat!("../locales/", $dir, "/cli.ftl")),
+                    (Lang::$lang, Surface::Web) => &[
+                        include_str!(concat!("../locales/", $dir, "/web.ftl")),
+                        include_str!(concat!("../locales/", $dir, "/learn.ftl")),
+                        include_str!(concat!("../locales/", $dir, "/puzzles.ftl")),
+                    ],
+                    (Lang::$lang, Surface::Cli) => &[
+                        include_str!(concat!("../locales/", $dir, "/cli.ftl")),
+                    ],
                 )*
             }
         }
@@ -49,18 +62,30 @@ macro_rules! built_in {
 
 built_in!(En => "en", De => "de", Ja => "ja");
 
-/// The Fluent source of a surface's catalogue in a language: built in, or
-/// read from `$KYOKU_I18N_DIR/<lang>/<surface>.ftl` when that is set (for
-/// work on the catalogues without rebuilding; a file missing there is empty).
+/// The Fluent source of a surface's catalogue in a language (its files
+/// joined): built in, or read from `$KYOKU_I18N_DIR/<lang>/<file>` when that
+/// is set (for work on the catalogues without rebuilding; a file missing
+/// there is empty).
 pub fn source(lang: Lang, surface: Surface) -> Cow<'static, str> {
-    match std::env::var_os("KYOKU_I18N_DIR") {
-        Some(dir) => {
-            let path = std::path::Path::new(&dir)
-                .join(lang.code())
-                .join(surface.file_name());
-            Cow::Owned(std::fs::read_to_string(path).unwrap_or_default())
-        }
-        None => Cow::Borrowed(built_in(lang, surface)),
+    let parts: Vec<Cow<'static, str>> = match std::env::var_os("KYOKU_I18N_DIR") {
+        Some(dir) => surface
+            .files()
+            .iter()
+            .map(|file| {
+                let path = std::path::Path::new(&dir).join(lang.code()).join(file);
+                Cow::Owned(std::fs::read_to_string(path).unwrap_or_default())
+            })
+            .collect(),
+        None => built_in(lang, surface)
+            .iter()
+            .map(|s| Cow::Borrowed(*s))
+            .collect(),
+    };
+    match <[_; 1]>::try_from(parts) {
+        Ok([only]) => only,
+        // A newline between files: one that lacks a final newline must not
+        // run into the next file's first message.
+        Err(parts) => Cow::Owned(parts.join("\n")),
     }
 }
 
