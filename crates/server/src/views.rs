@@ -246,3 +246,38 @@ pub struct JoinAnswer {
     /// Its token.
     pub token: String,
 }
+
+/// A board with no game around it — a lesson's step, a puzzle: what the
+/// page needs to draw it and take a move (it knows no rules).
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    /// The game.
+    pub game: GameKind,
+    /// The options the board is drawn with (complete).
+    pub options: Value,
+    /// The position's text.
+    pub position: String,
+    /// The legal moves of whoever acts (empty once over).
+    pub legal_moves: Vec<String>,
+    /// What the board needs beyond the text (see [`GameState::extras`]).
+    pub extras: Value,
+    /// Who acts now; `null` once over.
+    pub to_act: Option<ToActView>,
+    /// How it ended, once it has.
+    pub result: Option<ResultView>,
+}
+
+impl BoardView {
+    /// The view of `game` as it stands.
+    pub fn of(game: &dyn kyoku_games::AnyGame) -> BoardView {
+        BoardView {
+            game: game.kind(),
+            options: game.options(),
+            position: game.position_text(),
+            legal_moves: game.legal_moves(),
+            extras: game.extras(),
+            to_act: ToActView::of(game.to_act()),
+            result: game.outcome().as_ref().map(ResultView::of),
+        }
+    }
+}
