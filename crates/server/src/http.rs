@@ -62,6 +62,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/seeks/quick", post(seeks::quick))
         .route("/seeks/{id}", get(seeks::status).delete(seeks::cancel))
         .route("/seeks/{id}/accept", post(seeks::accept))
+        .merge(crate::puzzles::routes())
+        .merge(crate::lessons::routes())
         .fallback(api_not_found)
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

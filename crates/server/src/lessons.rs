@@ -1,0 +1,12 @@
+//! The lessons API (being written).
+
+use std::sync::Arc;
+
+use axum::Router;
+
+use crate::app::App;
+
+/// The lessons routes under `/api`.
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+}
