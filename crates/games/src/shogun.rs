@@ -1,6 +1,6 @@
 //! Shogun in the catalogue.
 
-use kyoku_core::{AgentRegistry, GameRecord};
+use kyoku_core::{AgentRegistry, GameRecord, Position as _};
 use kyoku_shogun::{
     Color, Move, Options, Position, PositionError, Setup, Square, Variant, magnets, start,
 };
@@ -77,6 +77,15 @@ pub(crate) fn descriptor() -> Descriptor {
                 "Soldiers' order",
                 "The soldiers' order on the home ranks, WHITE/RED or one order for both (e.g. GFEDCBA/ABCDEFG)",
             ),
+            OptionSpec::text(
+                POSITION,
+                "Start position",
+                "Start from this position (Shogun's text form, e.g. \
+                 gfesdcba/8/8/8/8/8/8/ABCDSEFG w 0 - 0 1) instead of the start. \
+                 The text holds the rotation, the numbers' variant and who moves: \
+                 rotation, variant and first must then be left out or agree with it, \
+                 and setup left out",
+            ),
         ],
         default_seats: vec!["human", "ai:2"],
         programs: crate::program_infos(&players()),
@@ -86,6 +95,12 @@ pub(crate) fn descriptor() -> Descriptor {
 /// The option that shows or hides the landing numbers. It is the
 /// catalogue's, not the rules': it changes what a board shows, never a move.
 pub const SHOW_LANDING: &str = "show_landing";
+
+/// The option that starts a game from a position text instead of the
+/// start. The text carries rotation, variant and side to move, so it wins:
+/// those options may only repeat what it says, and `setup` (which places
+/// the home ranks) may not be given beside it.
+pub const POSITION: &str = "position";
 
 /// Splits `show_landing` off the options (true when absent) and returns the
 /// rest as the rules read them.
@@ -109,24 +124,81 @@ fn split_show_landing(options: &Value) -> Result<(bool, Value), GameError> {
 
 /// The options and start position that `options` (JSON) give, checked
 /// as for a new game (`show_landing` is accepted and left out: it is no
-/// rule).
+/// rule). With [`POSITION`] the position is read from its text and the
+/// options returned are the ones it implies.
 pub fn start_position(options: &Value) -> Result<(Options, Position), GameError> {
-    let (_, rules) = split_show_landing(options)?;
+    let (_, mut rules) = split_show_landing(options)?;
+    let text = match &mut rules {
+        Value::Object(map) => map.remove(POSITION),
+        _ => None,
+    };
     let opts: Options = read_options("shogun", &rules)?;
-    let pos = start(&opts).map_err(|e| GameError::BadOptions {
+    match text {
+        None | Some(Value::Null) => {
+            let pos = start(&opts).map_err(|e| bad(e.to_string()))?;
+            Ok((opts, pos))
+        }
+        Some(Value::String(text)) => from_position_text(&text, &rules),
+        Some(other) => Err(bad(format!("{POSITION} is a position text, not {other}"))),
+    }
+}
+
+fn bad(reason: String) -> GameError {
+    GameError::BadOptions {
         game: "shogun",
-        reason: e.to_string(),
-    })?;
-    Ok((opts, pos))
+        reason,
+    }
+}
+
+/// The position `text` gives, and the options it implies; `given` (the
+/// other rule options, already read once) may only agree with it.
+fn from_position_text(text: &str, given: &Value) -> Result<(Options, Position), GameError> {
+    let pos = Position::from_text(text).map_err(|e| bad(format!("bad {POSITION}: {e}")))?;
+    let implied = Options {
+        rotation: pos.rotation(),
+        variant: pos.variant(),
+        setup: None,
+        first: pos.turn(),
+    };
+    let implied_json = json!({
+        "rotation": implied.rotation,
+        "variant": implied.variant,
+        "first": implied.first,
+    });
+    if let Value::Object(map) = given {
+        for (name, value) in map {
+            if value.is_null() {
+                continue;
+            }
+            if name == "setup" {
+                return Err(bad(format!(
+                    "setup cannot be given with {POSITION}: the position places every piece"
+                )));
+            }
+            // `read_options` has checked the names and types: what is left
+            // is a rotation, variant or first that must say what the text says.
+            if implied_json.get(name) != Some(value) {
+                return Err(bad(format!(
+                    "{name} {value} disagrees with the {POSITION}, which has {name} {}",
+                    implied_json[name.as_str()]
+                )));
+            }
+        }
+    }
+    Ok((implied, pos))
 }
 
 pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
     let (show, _) = split_show_landing(options)?;
     let (opts, pos) = start_position(options)?;
+    let from_text = options.get(POSITION).is_some_and(|v| !v.is_null());
     // The stored options carry the choice, so the game reads back the same.
     let mut stored = serde_json::to_value(&opts).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut stored {
         map.insert(SHOW_LANDING.to_string(), json!(show));
+        if from_text {
+            map.insert(POSITION.to_string(), json!(pos.to_text()));
+        }
     }
     let extras = if show { extras } else { extras_hidden };
     Ok(Box::new(Table::new(
@@ -302,6 +374,75 @@ mod tests {
         assert_eq!(spec.value_from_text("off"), Ok(json!(false)));
         assert_eq!(spec.value_from_text("Yes"), Ok(json!(true)));
         assert!(spec.value_from_text("maybe").is_err());
+    }
+
+    /// A game starts from a position text, keeps `show_landing`, and its
+    /// stored options make the same game again.
+    #[test]
+    fn a_game_starts_from_a_position_text() {
+        let text = "3s4/1b6/8/2a5/8/8/2BC4/4S3 r 2 - 7 30";
+        let g =
+            crate::new_game("shogun", &json!({"position": text, "show_landing": false})).unwrap();
+        assert_eq!(g.position_text(), text);
+        assert_eq!(g.options()["position"], json!(text));
+        assert_eq!(g.options()["rotation"], json!(2));
+        assert_eq!(g.options()["first"], json!("red"));
+        assert_eq!(g.extras()["move_numbers"], json!({}));
+        let again = crate::new_game("shogun", &g.options()).unwrap();
+        assert_eq!(again.position_text(), text);
+        assert_eq!(again.options(), g.options());
+        assert_eq!(again.legal_moves(), g.legal_moves());
+        // Landing numbers still shown by default.
+        let shown = crate::new_game("shogun", &json!({ "position": text })).unwrap();
+        assert!(
+            !shown.extras()["move_numbers"]
+                .as_object()
+                .unwrap()
+                .is_empty()
+        );
+        // The random variant's numbers come with the text.
+        let random = "3s4/1b6/8/2a5/8/8/2BC4/4S3 w 0 241231 0 1";
+        let r = crate::new_game("shogun", &json!({ "position": random })).unwrap();
+        assert_eq!(r.position_text(), random);
+        assert_eq!(GameKind::Shogun.rating_pool(&r.options()), "shogun-random");
+    }
+
+    /// Other options may repeat what the text says, never contradict it.
+    #[test]
+    fn position_wins_and_the_others_must_agree() {
+        let text = "3s4/1b6/8/2a5/8/8/2BC4/4S3 r 2 - 7 30";
+        let agree = json!({"position": text, "rotation": 2, "first": "red", "variant": "magnetic"});
+        assert!(super::start_position(&agree).is_ok());
+        for (name, value) in [
+            ("rotation", json!(1)),
+            ("first", json!("white")),
+            ("variant", json!("random")),
+        ] {
+            let err = super::start_position(&json!({"position": text, name: value}))
+                .expect_err("refused");
+            assert!(err.to_string().contains("disagrees"), "{name}: {err}");
+        }
+        let err = super::start_position(&json!({"position": text, "setup": "GFEDCBA"}))
+            .expect_err("refused");
+        assert!(err.to_string().contains("setup"), "{err}");
+    }
+
+    /// A bad text is refused with the parser's reason, never a panic.
+    #[test]
+    fn a_bad_position_text_says_why() {
+        for (text, why) in [
+            (json!("3s4/8/8 w 0 - 0 1"), "placement"),
+            (json!("3s4/8/8/8/8/8/8/4S3 x 0 - 0 1"), "side to move"),
+            (json!("8/8/8/8/8/8/8/4S3 w 0 - 0 1"), ""),
+            (json!("3s4/8/8/8/8/8/8/4S3 w 0 -"), "6 fields"),
+            (json!(7), "position text"),
+        ] {
+            let err = crate::new_game("shogun", &json!({ "position": text }))
+                .err()
+                .expect("refused");
+            assert!(matches!(err, crate::GameError::BadOptions { .. }), "{err}");
+            assert!(err.to_string().contains(why), "{text}: {err}");
+        }
     }
 
     /// Every piece the side to move can capture is among the pieces of the
