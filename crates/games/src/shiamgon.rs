@@ -80,6 +80,13 @@ pub(crate) fn descriptor() -> Descriptor {
             ),
             player_count,
             handicap,
+            OptionSpec::text(
+                "position",
+                "Start position",
+                "Start from this position (Shiamgon's position text) instead of the start; \
+                 the text decides the board and the number of players, so `board` and \
+                 `players` must be left out or agree with it, and `handicap` must be left out",
+            ),
         ],
         default_seats: vec!["human", "ai:2", "ai:2"],
         programs: crate::program_infos(&players()),
@@ -100,6 +107,12 @@ pub struct Options {
     /// entries mean none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub handicap: Vec<usize>,
+    /// Start from this position text instead of the start. It decides the
+    /// board and the player count: `board` and `players`, when given, must
+    /// agree with it, and `handicap` must be empty. The stored options name
+    /// the text's board and player count, so they read back the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 fn default_board() -> String {
@@ -116,6 +129,7 @@ impl Default for Options {
             board: default_board(),
             players: default_players(),
             handicap: Vec::new(),
+            position: None,
         }
     }
 }
@@ -128,7 +142,17 @@ fn bad(reason: impl Into<String>) -> GameError {
 }
 
 pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
-    let opts: Options = read_options("shiamgon", options)?;
+    let mut opts: Options = read_options("shiamgon", options)?;
+    if let Some(text) = opts.position.clone() {
+        let start = from_position(&text, options, &mut opts)?;
+        return Ok(Table::boxed(
+            start,
+            GameKind::Shiamgon,
+            &opts,
+            players,
+            extras,
+        ));
+    }
     let kind = BoardKind::parse(&opts.board).ok_or_else(|| {
         let names: Vec<&str> = BoardKind::ALL.iter().map(|b| b.name()).collect();
         bad(format!(
@@ -157,6 +181,38 @@ pub(crate) fn new(options: &Value) -> Result<Box<dyn AnyGame>, GameError> {
         players,
         extras,
     ))
+}
+
+/// Reads the `position` option: the text, checked by the rules, decides
+/// the board and the player count; `board` and `players` written in the
+/// options (`given`) must agree with it and no handicap may be asked for.
+/// Fills `opts` with the text's board and count so that the stored options
+/// read back the same.
+fn from_position(text: &str, given: &Value, opts: &mut Options) -> Result<Position, GameError> {
+    let pos = <Position as kyoku_core::Position>::from_text(text)
+        .map_err(|e| bad(format!("position: {e}")))?;
+    let board = pos.board().kind().name();
+    if given.get("board").is_some() && opts.board != board {
+        return Err(bad(format!(
+            "board {:?} disagrees with the position, which is on {board}",
+            opts.board
+        )));
+    }
+    if given.get("players").is_some() && opts.players != pos.players() {
+        return Err(bad(format!(
+            "players {} disagrees with the position, which has {} players",
+            opts.players,
+            pos.players()
+        )));
+    }
+    if !opts.handicap.is_empty() {
+        return Err(bad(
+            "handicap cannot be combined with a position: the position already holds every stone",
+        ));
+    }
+    opts.board = board.to_string();
+    opts.players = pos.players();
+    Ok(pos)
 }
 
 /// The programs that play Shiamgon.
@@ -237,5 +293,83 @@ mod tests {
             pushes > 0,
             "no push in the playouts: the test proves nothing"
         );
+    }
+
+    /// A text from a game a few moves in, with a push waiting for its
+    /// answer when `push` (so the text carries every part of the form).
+    fn played_text(board: &str, players: usize, push: bool) -> String {
+        let opts = json!({"board": board, "players": players});
+        for seed in 0..50u64 {
+            let mut g = crate::new_game("shiamgon", &opts).unwrap();
+            let mut rng = kyoku_core::seeded_rng(seed);
+            for _ in 0..60 {
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let text = g.position_text();
+                if !push || text.contains(" push ") {
+                    return text;
+                }
+                let k = kyoku_core::rand::Rng::random_range(&mut rng, 0..legal.len());
+                g.play(&legal[k]).unwrap();
+            }
+        }
+        panic!("no position with a push in 50 playouts");
+    }
+
+    /// A game started from a position text plays on from exactly it, and
+    /// its stored options start the same game again.
+    #[test]
+    fn a_game_starts_from_a_position_text() {
+        for (board, players) in [("disc5", 4), ("tri8", 3), ("disc10", 5)] {
+            let text = played_text(board, players, true);
+            let g = crate::new_game("shiamgon", &json!({"position": text})).unwrap();
+            assert_eq!(g.position_text(), text);
+            assert_eq!(g.num_players(), players);
+            let stored = g.options();
+            assert_eq!(stored["board"], json!(board));
+            assert_eq!(stored["players"], json!(players));
+            let again = crate::new_game("shiamgon", &stored).unwrap();
+            assert_eq!(again.position_text(), text);
+            assert_eq!(again.options(), stored);
+            assert_eq!(again.legal_moves(), g.legal_moves());
+        }
+    }
+
+    /// Board and players may be written when they agree with the text.
+    #[test]
+    fn agreeing_board_and_players_are_accepted() {
+        let text = played_text("disc5", 3, false);
+        let opts = json!({"position": text, "board": "disc5", "players": 3});
+        let g = crate::new_game("shiamgon", &opts).unwrap();
+        assert_eq!(g.position_text(), text);
+    }
+
+    /// A text the rules refuse, or options that contradict it, are
+    /// `BadOptions` with a reason a person can act on.
+    #[test]
+    fn bad_positions_and_contradictions_are_refused() {
+        let text = played_text("disc5", 3, false);
+        let cases = [
+            (json!({"position": "shiamgon disc7 3"}), "unknown board"),
+            (
+                json!({"position": text.replace("turn 1 ", "turn 9 ")}),
+                "position: turn must be a player",
+            ),
+            (json!({"position": text, "board": "tri8"}), "disagrees"),
+            (json!({"position": text, "players": 4}), "disagrees"),
+            (json!({"position": text, "handicap": [1, 0, 0]}), "handicap"),
+            (json!({"position": 7}), "invalid type"),
+        ];
+        for (opts, want) in cases {
+            match crate::new_game("shiamgon", &opts) {
+                Err(crate::GameError::BadOptions { reason, .. }) => {
+                    assert!(reason.contains(want), "{opts}: {reason:?} lacks {want:?}")
+                }
+                Err(e) => panic!("{opts}: wrong error {e}"),
+                Ok(_) => panic!("{opts}: accepted"),
+            }
+        }
     }
 }
