@@ -11,6 +11,7 @@
 
 mod players;
 mod postgres;
+mod puzzles;
 mod sqlite;
 
 use std::path::{Path, PathBuf};
@@ -24,11 +25,14 @@ pub use players::{
     SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle, with_diffs, without_name,
 };
 pub use postgres::PgStore;
+pub use puzzles::{
+    Attempt, Attempted, LessonStars, MAX_STARS, NEAREST, PuzzleRow, first_rating, pool, rate,
+};
 pub use sqlite::{SqliteStore, SyncMode, UnknownSyncMode};
 
 /// The schema version this build writes; a database with a newer one is
 /// refused (a newer kyoku migrated it).
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// A storage failure, for a person.
 #[derive(Debug, Clone, thiserror::Error)]

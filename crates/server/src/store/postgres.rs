@@ -10,6 +10,7 @@
 
 mod listen;
 mod players;
+mod puzzles;
 mod schema;
 mod tls;
 

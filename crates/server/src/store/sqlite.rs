@@ -21,6 +21,7 @@ use super::{
 };
 
 mod players;
+mod puzzles;
 
 /// What a job of the writer answers: a [`Written`] for a [`Write`], the
 /// closure's own value for a [`Op::Run`].
@@ -213,6 +214,45 @@ fn add_columns(conn: &Connection) -> Result<(), StoreError> {
 /// Version 4: the language an account's owner chose.
 const SCHEMA_V4: &str = "ALTER TABLE accounts ADD COLUMN language TEXT;";
 
+/// Version 5: puzzles with their ratings, each account's first attempt of
+/// each puzzle (only it moves ratings), and the stars earned in lessons.
+/// The (game, rating) index answers "the puzzles nearest a rating" with
+/// two short range scans.
+const SCHEMA_V5: &str = "
+CREATE TABLE puzzles (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    position TEXT NOT NULL,
+    goal TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    themes TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    solved INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX puzzles_game_rating ON puzzles (game, rating);
+CREATE TABLE puzzle_attempts (
+    account TEXT NOT NULL,
+    puzzle_id TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (account, puzzle_id)
+);
+CREATE TABLE lesson_stars (
+    account TEXT NOT NULL,
+    game TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    stars INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (account, game, lesson)
+);
+";
+
 /// Brings the schema to [`SCHEMA_VERSION`], each step in its own
 /// transaction; refuses a database a newer kyoku migrated.
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
@@ -233,7 +273,7 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         // scan of every seat is done once, not at every start.
         hash_plain_tokens(conn)?;
     }
-    for (version, step) in [(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4)] {
+    for (version, step) in [(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4), (5, SCHEMA_V5)] {
         if found < version {
             let tx = conn.unchecked_transaction()?;
             tx.execute_batch(step)?;

@@ -141,9 +141,46 @@ CREATE INDEX seeks_account ON seeks (account);
 /// Version 4: the language an account's owner chose, as in SQLite's.
 const SCHEMA_V4: &str = "ALTER TABLE accounts ADD COLUMN language TEXT;";
 
+/// Version 5: puzzles, each account's first attempt of each puzzle and
+/// the stars earned in lessons, as in SQLite's version 5.
+const SCHEMA_V5: &str = "
+CREATE TABLE puzzles (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    position TEXT NOT NULL,
+    goal TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    themes TEXT NOT NULL,
+    plies BIGINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    attempts BIGINT NOT NULL DEFAULT 0,
+    solved BIGINT NOT NULL DEFAULT 0,
+    created_at BIGINT NOT NULL
+);
+CREATE INDEX puzzles_game_rating ON puzzles (game, rating);
+CREATE TABLE puzzle_attempts (
+    account TEXT NOT NULL,
+    puzzle_id TEXT NOT NULL,
+    correct BOOLEAN NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (account, puzzle_id)
+);
+CREATE TABLE lesson_stars (
+    account TEXT NOT NULL,
+    game TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    stars INTEGER NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (account, game, lesson)
+);
+";
+
 /// Each version's step from the one before, in order. The first step of
 /// PostgreSQL is version 2: its schema starts where SQLite's had got to.
-const MIGRATIONS: &[(i64, &str)] = &[(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4)];
+const MIGRATIONS: &[(i64, &str)] = &[(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4), (5, SCHEMA_V5)];
 
 /// Brings the database to [`SCHEMA_VERSION`] in one transaction, holding
 /// the migration lock; refuses a database a newer kyoku migrated.
