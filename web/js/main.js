@@ -1,5 +1,6 @@
 // The router: `/` lobby, `/game/{id}` a game, `/rules/{game}` the rules,
-// `/@/{name}` a player, `/leaderboard/{pool}`, `/account`.
+// `/@/{name}` a player, `/leaderboard/{pool}`, `/account`, `/learn` the
+// lessons (`/learn/{game}/{lesson}`), `/puzzles[/{game}[/{id}]]`.
 
 import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
@@ -7,6 +8,8 @@ import { mountRules } from './rules.js';
 import { mountPlayer } from './player.js';
 import { mountLeaderboard } from './leaderboard.js';
 import { mountAccount } from './accountpage.js';
+import { mountLearn } from './learn.js';
+import { mountPuzzles } from './puzzles.js';
 import { settingsBar } from './settings.js';
 import { accountEntry } from './account.js';
 import { waitingBar } from './seeks.js';
@@ -45,6 +48,12 @@ function route() {
   } else if ((m = /^\/leaderboard(?:\/([a-z-]+))?\/?$/.exec(path))) {
     teardown = mountLeaderboard(app, m[1] || null);
     document.title = t('title-leaderboard');
+  } else if ((m = /^\/learn(?:\/([a-z]+)(?:\/([^/]+))?)?\/?$/.exec(path))) {
+    teardown = mountLearn(app, m[1] || null, m[2] ? decoded(m[2]) : null);
+    document.title = t('title-learn');
+  } else if ((m = /^\/puzzles(?:\/([a-z]+)(?:\/([^/]+))?)?\/?$/.exec(path))) {
+    teardown = mountPuzzles(app, m[1] || null, m[2] ? decoded(m[2]) : null);
+    document.title = t('title-puzzles');
   } else if (/^\/account\/?$/.test(path)) {
     teardown = mountAccount(app, navigate);
     document.title = t('title-account');

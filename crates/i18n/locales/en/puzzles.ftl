@@ -1,2 +1,44 @@
 # The browser's puzzles page (web/js/puzzles.js). English is the source: every
 # message here must be in each other language's puzzles.ftl.
+
+## The header and the window's title
+
+nav-puzzles = Puzzles
+title-puzzles = kyoku — puzzles
+
+## The puzzles page (/puzzles)
+
+puzzles-title = Puzzles
+puzzles-games-label = Puzzles of which game
+puzzles-your-rating = Your puzzle rating:
+puzzles-rating-provisional = Provisional: it settles after a few more puzzles.
+puzzles-rating-here = (kept in this browser; sign in to keep it with your account)
+puzzles-unknown = That puzzle is not here any more; here is another one.
+puzzles-none = There are no { $game } puzzles on this server yet. Whoever runs it can make them with “{ $command }”.
+puzzles-load-failed = The puzzle cannot be loaded: { $error }
+puzzles-you-play = You play { $side }.
+puzzles-status-turn = Your turn — find the best move.
+puzzles-status-wait = The other side replies…
+puzzles-goal-win = Exactly one move wins: find it, and win.
+puzzles-goal-defend = Only one move avoids losing: find it.
+puzzles-goal-material = One move wins the enemy Shogun or decisive material.
+puzzles-goal-capture = Place the one stone that captures the most.
+puzzles-goal-save = Place the one stone that saves your group.
+puzzles-puzzle-rating = Puzzle rated { $rating }.
+puzzles-illegal = { $move } is not a legal move here (nothing counted).
+puzzles-solved = Solved!
+puzzles-failed = Not the move.
+puzzles-solved-long = Well found.
+puzzles-failed-long = That was not it: the solution is beside the board.
+puzzles-rating-change = Your rating:
+puzzles-unrated = You tried this puzzle before: your rating stays.
+puzzles-next = Next puzzle
+puzzles-solution = Solution
+puzzles-length = { $plies ->
+    [one] { $plies } move in all
+   *[other] { $plies } moves in all (yours and the replies)
+  }
+puzzles-themes = Themes:
+puzzles-puzzle-rating-now = The puzzle is now rated { $rating }.
+puzzles-rules = The rules of the game
+puzzles-answer-was = The move was { $move }.

@@ -1,0 +1,133 @@
+// A board without a game around it, for the lessons and the puzzles: the
+// server sends a `BoardView` (game, options, position, legal_moves, extras,
+// to_act, result) and this draws it with the game's board module, taking
+// moves by mouse, touch and keyboard exactly as the game view does. It
+// knows no rules: the moves offered are the view's `legal_moves`.
+
+import { h } from './dom.js';
+import { descriptor } from './boards/index.js';
+import { keyboardBoard } from './keyboard.js';
+import { seatName } from './catalogue.js';
+import { t } from './i18n.js';
+import { ApiError } from './api.js';
+
+/** A JSON request to the API; a failure throws an `ApiError` with the server's code. */
+export async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, 'network', t('error-network'));
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) {
+    const plain = /^\s*</.test(text) ? '' : text.slice(0, 300);
+    throw new ApiError(res.status, data && data.error, (data && data.message) || plain || String(res.status));
+  }
+  return data;
+}
+
+/** Waits `ms` milliseconds (shorter for people who asked for less motion). */
+export function pause(ms) {
+  const calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return new Promise((r) => setTimeout(r, calm ? Math.min(ms, 150) : ms));
+}
+
+/** The 1-based seat acting in a board view, or null. */
+export function actingSeat(view) {
+  return view && view.to_act && view.to_act.seat != null ? Number(view.to_act.seat) : null;
+}
+
+/**
+ * The board of one `BoardView` in `root` (an element it fills). `onMove(text)`
+ * is called with a move the person chose; `entry` is the game's catalogue
+ * entry (for seat names read out to the keyboard).
+ */
+export class BoardOnly {
+  constructor(root, { onMove, entry = null } = {}) {
+    this.root = root;
+    this.onMove = onMove || (() => {});
+    this.entry = entry;
+    this.game = null;
+    this.kind = null;
+    this.view = null;
+    this.wrap = h('div', { class: 'board-wrap', 'data-test': 'board' });
+    this.controls = h('div', { class: 'field-row small' });
+    root.replaceChildren(this.wrap, this.controls);
+  }
+
+  /**
+   * Draws `view`. `opts`: `lastMove` (marked), `animate` (slide it in),
+   * `flipped` (the second seat at the bottom), `active` (the person may move
+   * now: else nothing is offered).
+   */
+  show(view, opts = {}) {
+    if (!view || !view.position) return;
+    // A new game, or another Shiamgon board, needs a board of its own.
+    const kind = `${view.game}/${(view.options && view.options.board) || ''}`;
+    if (this.kind !== kind) { this.kind = kind; this.build(view); }
+    this.view = view;
+    const legal = opts.active ? (view.legal_moves || []) : [];
+    this.board.update({
+      position: view.position,
+      extras: view.extras || {},
+      legal,
+      legalInfo: legal,
+      lastMove: opts.lastMove || null,
+      flipped: !!opts.flipped,
+      analysis: null,
+      toAct: view.result ? null : (view.to_act || null),
+      history: opts.lastMove ? [{ move: opts.lastMove, seat: null, kind: 'move' }] : [],
+      players: Number((view.options && view.options.players) || 2),
+      animate: !!opts.animate,
+      mine: opts.active ? actingSeat(view) : null,
+      onMove: (mv) => { if (opts.active) this.onMove(mv); },
+    });
+    this.kb.redraw();
+  }
+
+  build(view) {
+    this.game = view.game;
+    this.desc = descriptor(view.game);
+    // A fresh box: the keyboard's listeners belong to one board.
+    const wrap = h('div', { class: 'board-wrap', 'data-test': 'board' });
+    this.wrap.replaceWith(wrap);
+    this.wrap = wrap;
+    this.board = this.desc.createBoard(this.wrap, view);
+    this.kb = keyboardBoard(this.wrap, () => this.board, (key) => this.describePlace(key));
+    // The board's own switches (Shiamgon's zoom and field names).
+    const st = { game: view.game, options: view.options || {}, seats: [], extras: view.extras || {}, position: view.position };
+    this.controls.replaceChildren(...this.desc.controls(st, {
+      board: this.board, boardEl: this.wrap, redraw: () => this.view && this.board.update(this.board.view),
+    }));
+  }
+
+  /** The seat's mark (a chip) in this game's colours. */
+  chip(seat) {
+    return (this.desc || descriptor(this.game)).chip(seat);
+  }
+
+  /** Words for a place of the board (the keyboard cursor's), as in the game view. */
+  describePlace(key) {
+    const svg = this.wrap.querySelector('svg.board');
+    const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    if (kind === 'hand') {
+      const el = svg && svg.querySelector(`[data-hand="${name}"]`);
+      const piece = el ? (el.getAttribute('aria-label') || name.slice(1)) : name.slice(1);
+      return t('game-kb-hand', { seat: seatName(this.entry, Number(name[0])), piece });
+    }
+    const piece = svg && svg.querySelector(`[data-piece="${name}"], [data-stone="${name}"]`);
+    const what = piece ? (piece.getAttribute('aria-label') || (piece.querySelector('title') || {}).textContent || t('game-kb-a-piece')) : t('game-kb-empty');
+    const sel = this.board && this.board.selected === name;
+    const dest = !!(svg && svg.querySelector(`[data-dest="${name}"]`));
+    const id = sel && dest ? 'game-kb-place-selected-target' : sel ? 'game-kb-place-selected' : dest ? 'game-kb-place-target' : 'game-kb-place';
+    return t(id, { square: name, what });
+  }
+}
