@@ -12,6 +12,7 @@ mod loadtest;
 mod matches;
 mod openings;
 mod play;
+mod puzzles;
 mod replay;
 mod serve;
 mod shiamgon;
@@ -70,6 +71,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Load-test the game server over loopback WebSockets.
     Loadtest(serve::LoadtestArgs),
+    /// Puzzles for the server: make them from program games, prove them again, export, import.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Speak UCI on standard input/output: kyoku as an engine for GUIs and match runners.
     Uci(uci::UciArgs),
 }
@@ -162,6 +166,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Replay(a) => replay::replay(a),
         Command::Serve(a) => serve::serve(a),
         Command::Loadtest(a) => serve::loadtest(a),
+        Command::Puzzles(c) => puzzles::run(c),
         Command::Uci(a) => uci::run(a),
     }
 }

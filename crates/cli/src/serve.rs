@@ -223,7 +223,7 @@ pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
 }
 
 /// `--db`: a PostgreSQL URL or a file.
-fn parse_location(text: &str) -> Result<Location, String> {
+pub(crate) fn parse_location(text: &str) -> Result<Location, String> {
     if text.trim().is_empty() {
         return Err("give a SQLite file or a postgres:// URL".into());
     }
@@ -268,6 +268,7 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
         a.db
     );
     tracing::info!(addr = %server.addr(), db = %a.db, "serving");
+    say_puzzles(&server).await;
     // In the logs: stdout's first line is the address, for scripts.
     match kyoku_dobutsu::solve::shared_table() {
         Ok(_) => tracing::info!(
@@ -292,6 +293,25 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
     };
     server.serve_until(signal, a.shutdown_grace).await?;
     Ok(())
+}
+
+/// Says how many puzzles the server serves per game (and how to make
+/// them when a game has none).
+async fn say_puzzles(server: &Server) {
+    match server.puzzle_counts().await {
+        Ok(counts) => {
+            let n = |g: &str| counts.iter().find(|(k, _)| k == g).map_or(0, |c| c.1);
+            let each: Vec<String> = kyoku_games::GameKind::ALL
+                .iter()
+                .map(|g| format!("{} {}", n(g.name()), g.name()))
+                .collect();
+            println!("puzzles: {}", each.join(", "));
+            if counts.is_empty() {
+                tracing::info!("no puzzles yet: make them with `kyoku puzzles make GAME`");
+            }
+        }
+        Err(e) => tracing::warn!("cannot count the puzzles: {e}"),
+    }
 }
 
 /// The connection and WebSocket limits of the flags, checked against each

@@ -274,6 +274,12 @@ impl Server {
         self.addr
     }
 
+    /// How many puzzles the store holds, per game (the start-up line of
+    /// `kyoku serve`).
+    pub async fn puzzle_counts(&self) -> Result<Vec<(String, i64)>, store::StoreError> {
+        self.app.store.puzzle_counts().await
+    }
+
     /// Stored games that could not be read when the server started (they
     /// are left out of the lobby), for the operator.
     pub fn problems(&self) -> &[String] {

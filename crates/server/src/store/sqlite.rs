@@ -273,7 +273,12 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         // scan of every seat is done once, not at every start.
         hash_plain_tokens(conn)?;
     }
-    for (version, step) in [(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4), (5, SCHEMA_V5)] {
+    for (version, step) in [
+        (2, SCHEMA_V2),
+        (3, SCHEMA_V3),
+        (4, SCHEMA_V4),
+        (5, SCHEMA_V5),
+    ] {
         if found < version {
             let tx = conn.unchecked_transaction()?;
             tx.execute_batch(step)?;

@@ -180,7 +180,12 @@ CREATE TABLE lesson_stars (
 
 /// Each version's step from the one before, in order. The first step of
 /// PostgreSQL is version 2: its schema starts where SQLite's had got to.
-const MIGRATIONS: &[(i64, &str)] = &[(2, SCHEMA_V2), (3, SCHEMA_V3), (4, SCHEMA_V4), (5, SCHEMA_V5)];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (2, SCHEMA_V2),
+    (3, SCHEMA_V3),
+    (4, SCHEMA_V4),
+    (5, SCHEMA_V5),
+];
 
 /// Brings the database to [`SCHEMA_VERSION`] in one transaction, holding
 /// the migration lock; refuses a database a newer kyoku migrated.
