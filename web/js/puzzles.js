@@ -143,7 +143,10 @@ class PuzzleView {
           this.drawTabs();
         }
       }
-      if (!p || !p.board) p = await call('GET', `/api/puzzles/next?game=${encodeURIComponent(this.game)}${this.me ? '' : `&rating=${rating}`}`);
+      const skip = this.lastId ? `&skip=${encodeURIComponent(this.lastId)}` : '';
+      if (!p || !p.board) p = await call('GET', `/api/puzzles/next?game=${encodeURIComponent(this.game)}${this.me ? '' : `&rating=${rating}`}${skip}`);
+      // A puzzle asked for by its id comes whole: the page keeps what a try may see.
+      delete p.solution; delete p.themes; delete p.plies;
       if (!this.alive) return;
       this.begin(p);
     } catch (e) {
@@ -158,6 +161,7 @@ class PuzzleView {
 
   begin(p) {
     this.puzzle = p;
+    this.lastId = p.id;
     this.boardBox.hidden = false;
     if (p.solver && typeof p.solver === 'object' && Number.isFinite(p.solver.rating)) this.serverSolver = p.solver;
     else this.serverSolver = null;
@@ -265,25 +269,36 @@ class PuzzleView {
   }
 
   /**
-   * Plays the solution out on the board: from the server's boards of the
-   * line when it sends them (`boards`: after each move), else the puzzle's
-   * position with the first move of the answer marked.
+   * After a wrong try, plays the solution out on the board: each of the
+   * solver's moves marked on the position before it, then the replies. The
+   * boards come from the server, asked with the solution's moves so far (a
+   * line not yet ended is never rated); the last move is only marked.
    */
   async playOut(r) {
     const solution = Array.isArray(r.solution) ? r.solution : [];
-    const boards = Array.isArray(r.boards) ? r.boards : Array.isArray(r.line) ? r.line : null;
-    if (boards && boards.length === solution.length) {
-      this.showBoard(this.puzzle.board, null, false);
-      for (let i = 0; i < boards.length; i++) {
-        await pause(700);
-        if (!this.alive || !this.done) return;
-        this.showBoard(boards[i], solution[i], true);
-      }
-    } else if (r.correct === false && solution.length) {
-      await pause(600);
-      if (!this.alive || !this.done) return;
-      this.showBoard(this.puzzle.board, solution[0], false);
-      this.message.append(h('p', { class: 'small', 'data-test': 'puzzle-answer' }, t('puzzles-answer-was', { move: solution[0] })));
+    if (r.correct !== false || !solution.length) return;
+    const p = this.puzzle;
+    const still = () => this.alive && this.done && this.puzzle === p;
+    this.message.append(h('p', { class: 'small', 'data-test': 'puzzle-answer' }, t('puzzles-answer-was', { move: solution[0] })));
+    const mine = [];
+    let board = p.board;
+    let i = 0;
+    await pause(700);
+    while (i < solution.length && still()) {
+      mine.push(solution[i]);
+      this.showBoard(board, solution[i], false);
+      if (i + 1 >= solution.length) break;
+      await pause(900);
+      let res;
+      try {
+        res = await call('POST', `/api/puzzles/${encodeURIComponent(p.id)}/attempt`, { moves: mine });
+      } catch { return; }
+      if (!still() || (res.correct !== null && res.correct !== undefined) || !res.board) return;
+      const replies = Array.isArray(res.replies) ? res.replies : [];
+      i += 1 + replies.length;
+      board = res.board;
+      this.showBoard(board, replies[replies.length - 1] || null, replies.length > 0);
+      await pause(700);
     }
   }
 }
