@@ -244,12 +244,14 @@ fn find_save(pos: &Position, gains: &[search::Gain]) -> Option<Found> {
 pub(crate) fn puzzle(pos: &Position, found: &Found) -> Puzzle {
     let board = pos.board().kind().name();
     let players = pos.players();
+    let mover = pos.turn();
     let mut solution = vec![pos.move_text(found.placement)];
     let mut line = pos.clone();
-    line.play_unchecked(found.placement);
+    let mut captures = Vec::new();
+    line.play_logged(found.placement, &mut captures);
     for &a in &found.answers {
         solution.push(line.move_text(a));
-        line.play_unchecked(a);
+        line.play_logged(a, &mut captures);
     }
     let goal_theme = match found.goal {
         Goal::Capture => format!("capture-{}", found.won),
@@ -258,6 +260,15 @@ pub(crate) fn puzzle(pos: &Position, found: &Found) -> Puzzle {
     let mut themes = vec![goal_theme, board.to_string(), format!("players-{players}")];
     if !found.answers.is_empty() {
         themes.push("push".into());
+    }
+    // How the stones were won: a cluster encircled, or a pushed stone
+    // with nowhere to go (prisoners beyond those dealt by encirclements).
+    let dealt: u32 = captures.iter().map(|c| c.dealt[mover.index()]).sum();
+    if captures.iter().any(|c| c.owner != mover) {
+        themes.push("encircle".into());
+    }
+    if line.prisoners_taken(mover) > pos.prisoners_taken(mover) + dealt {
+        themes.push("no-way-out".into());
     }
     Puzzle {
         id: puzzle_id("shiamgon", &canonical(pos)),
