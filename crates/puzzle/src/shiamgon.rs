@@ -11,8 +11,9 @@
 //!   puzzle's placement wins at least one stone with the answers least
 //!   helpful to it (the answers in the solution), and every other placement
 //!   wins fewer even with the most helpful answers.
-//! - [`Goal::Save`]: the mover is about to lose stones, and one placement
-//!   alone keeps them all: after it, whatever the pushed players answer and
+//! - [`Goal::Save`]: the mover is about to lose stones (were its turn to go
+//!   by, the next player could take one), and one placement alone keeps
+//!   them all: after it, whatever the pushed players answer and
 //!   whatever the next player then places (with its pushes answered by the
 //!   others to hurt the mover, and by the mover to lose nothing), none of
 //!   the mover's stones is taken before the turn after the next player's.
@@ -118,6 +119,10 @@ pub enum Refutation {
     /// The themes do not say how many stones the capture wins.
     #[error("the themes should name capture-{0}")]
     Theme(i32),
+    /// Nothing of the solver's is in danger: were its turn to go by, the
+    /// next player could take no stone of it.
+    #[error("no stone of the solver is in danger, so there is nothing to save")]
+    NoThreat,
     /// The save placement still loses a stone.
     #[error("after {0} the others can still take a stone of the solver")]
     StillLoses(String),
@@ -217,6 +222,9 @@ pub(crate) fn find(pos: &Position) -> Option<Found> {
 }
 
 fn find_save(pos: &Position, gains: &[search::Gain]) -> Option<Found> {
+    if !search::threatened(pos) {
+        return None;
+    }
     let mut saving = None;
     for g in gains {
         if search::keeps_all(pos, g.placement) {
@@ -422,6 +430,9 @@ fn verify_capture(
 
 fn verify_save(pos: &Position, placement: Move, placements: &[Move]) -> Result<(), Refutation> {
     let name = |m: Move| pos.move_text(m);
+    if !search::threatened(pos) {
+        return Err(Refutation::NoThreat);
+    }
     if !search::keeps_all(pos, placement) {
         return Err(Refutation::StillLoses(name(placement)));
     }

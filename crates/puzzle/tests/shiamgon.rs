@@ -94,13 +94,7 @@ fn another_placement_is_refused() {
 /// Completes the altered solution with the first legal answers and
 /// verifies it; it must be refused.
 fn complete_and_verify(mut p: Puzzle) -> Refutation {
-    let mut g = p.start().unwrap();
-    g.play(&p.solution[0]).unwrap();
-    while matches!(g.to_act(), ToAct::Player(_, kyoku_core::Decision::Answer)) {
-        let m = g.legal_moves()[0].clone();
-        g.play(&m).unwrap();
-        p.solution.push(m);
-    }
+    complete(&mut p);
     shiamgon::verify(&p).expect_err("an altered puzzle was accepted")
 }
 
@@ -167,31 +161,51 @@ fn capture_details_are_checked() {
 fn a_tie_between_two_placements_is_refused() {
     let (pos, a, b) = tie_position().expect("no tie in 200 random games");
     for placement in [a, b] {
-        let mut p = Puzzle {
-            id: puzzle_id("shiamgon", &shiamgon::canonical(&pos)),
-            game: "shiamgon".into(),
-            options: serde_json::json!({
-                "board": pos.board().kind().name(),
-                "players": pos.players(),
-                "position": pos.to_text(),
-            }),
-            position: pos.to_text(),
-            goal: Goal::Capture,
-            solution: vec![placement],
-            themes: vec![],
-            rating: 1500.0,
-        };
-        let mut g = p.start().unwrap();
-        g.play(&p.solution[0]).unwrap();
-        while matches!(g.to_act(), ToAct::Player(_, kyoku_core::Decision::Answer)) {
-            let m = g.legal_moves()[0].clone();
-            g.play(&m).unwrap();
-            p.solution.push(m);
-        }
+        let mut p = claimed(&pos, Goal::Capture, placement);
+        complete(&mut p);
         assert!(matches!(
             shiamgon::verify(&p),
             Err(Refutation::Rival { .. })
         ));
+    }
+}
+
+/// A save claimed where nothing is in danger (the start) is refused.
+#[test]
+fn a_save_without_a_threat_is_refused() {
+    let pos = Position::start(BoardKind::Tri8, 3).unwrap();
+    let first = shiamgon::placement_gains(&pos)[0].placement.clone();
+    let mut p = claimed(&pos, Goal::Save, first);
+    complete(&mut p);
+    assert_eq!(shiamgon::verify(&p), Err(Refutation::NoThreat));
+}
+
+/// A puzzle claimed at `pos` with the placement `placement` alone.
+fn claimed(pos: &Position, goal: Goal, placement: String) -> Puzzle {
+    Puzzle {
+        id: puzzle_id("shiamgon", &shiamgon::canonical(pos)),
+        game: "shiamgon".into(),
+        options: serde_json::json!({
+            "board": pos.board().kind().name(),
+            "players": pos.players(),
+            "position": pos.to_text(),
+        }),
+        position: pos.to_text(),
+        goal,
+        solution: vec![placement],
+        themes: vec![],
+        rating: 1500.0,
+    }
+}
+
+/// Completes a solution's turn with the first legal push answers.
+fn complete(p: &mut Puzzle) {
+    let mut g = p.start().unwrap();
+    g.play(&p.solution[0]).unwrap();
+    while matches!(g.to_act(), ToAct::Player(_, kyoku_core::Decision::Answer)) {
+        let m = g.legal_moves()[0].clone();
+        g.play(&m).unwrap();
+        p.solution.push(m);
     }
 }
 

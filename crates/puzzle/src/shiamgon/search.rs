@@ -161,3 +161,28 @@ pub(crate) fn keeps_all(pos: &Position, mv: Move) -> bool {
     after.play_unchecked(mv);
     !can_lose(&after, p, pos.stones_lost(p), false)
 }
+
+/// Whether the player to move would lose a stone if it could let its turn
+/// go by: the next player, moving at once, can take one (its pushes
+/// answered as in [`can_lose`]). The position with the turn handed on is
+/// made through the text, which names whose turn it is.
+pub(crate) fn threatened(pos: &Position) -> bool {
+    let p = pos.turn();
+    let next = (p.index() + 1) % pos.players() + 1;
+    let text: Vec<String> = pos
+        .to_text()
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, w)| {
+            if i == 4 {
+                next.to_string()
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    match Position::from_text(&text.join(" ")) {
+        Ok(skipped) => can_lose(&skipped, p, pos.stones_lost(p), false),
+        Err(_) => false,
+    }
+}
