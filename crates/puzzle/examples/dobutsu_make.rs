@@ -57,12 +57,11 @@ fn main() {
     println!("  themes: {themes:?}");
     let wins = puzzles.iter().filter(|p| p.goal == Goal::Win).count();
     println!("  win {wins}, defend {}", puzzles.len() - wins);
-    if let Some(i) = args.iter().position(|a| a == "--json") {
-        if let Some(path) = args.get(i + 1) {
-            let text = serde_json::to_string(&puzzles).unwrap_or_default();
-            if let Err(e) = std::fs::write(path, text) {
-                eprintln!("{path}: {e}");
-            }
+    let json = args.iter().position(|a| a == "--json");
+    if let Some(path) = json.and_then(|i| args.get(i + 1)) {
+        let text = serde_json::to_string(&puzzles).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("{path}: {e}");
         }
     }
     if args.iter().any(|a| a == "--verify") {

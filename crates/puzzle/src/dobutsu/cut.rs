@@ -189,7 +189,7 @@ fn win_puzzle(pos: &Position, line: &[Move]) -> Puzzle {
     let (mut drop, mut promotion, mut last) = (false, false, Traits::default());
     for (i, &m) in line.iter().enumerate() {
         let t = traits(&at, m);
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             if i == 0 {
                 first = t;
             }

@@ -209,7 +209,7 @@ fn prove_win(tb: &Tablebase, pos: &Position, line: &[Move]) -> Result<(), Refuta
             return Err(Refutation::NotSolverWin { ply: i });
         }
         let options = analyze(tb, &at);
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             solver_ply(&options, ply, m)?;
         } else {
             defender_ply(&options, ply, m)?;
@@ -219,7 +219,7 @@ fn prove_win(tb: &Tablebase, pos: &Position, line: &[Move]) -> Result<(), Refuta
     match at.result() {
         None => Err(Refutation::NotOver { plies: line.len() }),
         // Every solver move won and the game ended on the solver's move.
-        Some(_) if line.len() % 2 == 1 => Ok(()),
+        Some(_) if !line.len().is_multiple_of(2) => Ok(()),
         Some(_) => Err(Refutation::NotSolverWin { ply: line.len() }),
     }
 }
