@@ -56,15 +56,20 @@ pub fn make(options: &MakeOptions, progress: &(dyn Fn(Made) + Sync)) -> Vec<Puzz
         // threads, and little is played beyond the count.
         let batch: Vec<usize> = (next..(next + 2 * threads).min(max_games)).collect();
         next += batch.len();
-        let play = |&g: &usize| {
-            let made = game_puzzles(options.seed, g);
-            games.fetch_add(1, Ordering::Relaxed);
-            found.fetch_add(made.len() as u64, Ordering::Relaxed);
+        let tell = || {
             progress(Made {
                 found: found.load(Ordering::Relaxed).min(wanted),
                 wanted,
                 games: games.load(Ordering::Relaxed),
+            })
+        };
+        let play = |&g: &usize| {
+            let made = game_puzzles(options.seed, g, &|| {
+                found.fetch_add(1, Ordering::Relaxed);
+                tell();
             });
+            games.fetch_add(1, Ordering::Relaxed);
+            tell();
             made
         };
         let results: Vec<Vec<Puzzle>> = match &pool {
@@ -76,6 +81,8 @@ pub fn make(options: &MakeOptions, progress: &(dyn Fn(Made) + Sync)) -> Vec<Puzz
                 out.push(p);
             }
         }
+        // Repeats and the surplus of the last batch are not counted.
+        found.store(out.len() as u64, Ordering::Relaxed);
     }
     out
 }
@@ -92,8 +99,9 @@ fn program(level: u8, seed: u64) -> MctsAgent<Position, ShiamgonPolicy> {
     )
 }
 
-/// Plays game number `g` of the set seeded `seed` and cuts its puzzles.
-fn game_puzzles(seed: u64, g: usize) -> Vec<Puzzle> {
+/// Plays game number `g` of the set seeded `seed` and cuts its puzzles,
+/// calling `cut` for each as it is cut.
+fn game_puzzles(seed: u64, g: usize, cut: &dyn Fn()) -> Vec<Puzzle> {
     let (board, players) = TABLES[g % TABLES.len()];
     let Ok(start) = Position::start(board, players) else {
         return Vec::new();
@@ -126,6 +134,7 @@ fn game_puzzles(seed: u64, g: usize) -> Vec<Puzzle> {
             if !single || singles < SINGLES_PER_GAME {
                 singles += usize::from(single);
                 out.push(super::puzzle(pos, &found));
+                cut();
                 quiet_until = pos.placements() + players as u32;
             }
         }
