@@ -263,3 +263,32 @@ fn reproves_a_made_set() {
         t.elapsed()
     );
 }
+
+/// Whatever a stored puzzle holds, verifying it gives a reason, never a
+/// panic.
+#[test]
+fn garbage_is_refused_with_a_reason() {
+    let p = &small_set()[0];
+    let texts = ["", "pass", "0.0", "9.99", "#7", "shiamgon", "1.0 2.0", "🙂"];
+    for t in texts {
+        let mut altered = p.clone();
+        altered.solution = vec![p.solution[0].clone(), t.to_string()];
+        assert!(shiamgon::verify(&altered).is_err(), "{t:?}");
+        altered.solution = vec![t.to_string()];
+        assert!(shiamgon::verify(&altered).is_err(), "{t:?}");
+        altered.position = t.to_string();
+        assert!(shiamgon::verify(&altered).is_err(), "{t:?}");
+    }
+    let mut altered = p.clone();
+    altered.game = "dobutsu".into();
+    assert_eq!(
+        shiamgon::verify(&altered),
+        Err(Refutation::OtherGame("dobutsu".into()))
+    );
+    let mut altered = p.clone();
+    altered.solution.clear();
+    assert!(matches!(
+        shiamgon::verify(&altered),
+        Err(Refutation::NoPlacement(_))
+    ));
+}
