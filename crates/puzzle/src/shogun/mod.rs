@@ -426,8 +426,10 @@ fn dress(pos: &Position, line: &[Move]) -> Puzzle {
 /// Makes Shogun puzzles from program games (level 4, a share with a level
 /// 5 seat; every magnet rotation in turn), seeded by `options.seed`, on
 /// `options.threads` threads. Every position of every game is tried; the
-/// first puzzle of each id is kept, in game order, so the same options give
-/// the same set.
+/// first puzzle of each id is kept, the games of a batch taken in turn, so
+/// the same options give the same set whatever the threads (as long as
+/// no program's time cap cuts a search short: its node budget ends it long
+/// before, even on a loaded machine).
 pub fn make(options: &MakeOptions, progress: &(dyn Fn(Made) + Sync)) -> Vec<Puzzle> {
     let wanted = options.count;
     let mut out: Vec<Puzzle> = Vec::new();
@@ -443,7 +445,7 @@ pub fn make(options: &MakeOptions, progress: &(dyn Fn(Made) + Sync)) -> Vec<Puzz
     // Enough games for any count the games can give; stops a set that
     // finds nothing from running for ever.
     let max_games = 50 + 2 * wanted as u64;
-    let batch = 2 * options.threads.max(1) as u64;
+    let batch = BATCH;
     let mut next = 0u64;
     while out.len() < wanted && next < max_games {
         let indices: Vec<u64> = (next..(next + batch).min(max_games)).collect();
@@ -463,7 +465,7 @@ pub fn make(options: &MakeOptions, progress: &(dyn Fn(Made) + Sync)) -> Vec<Puzz
             Ok(pool) => pool.install(|| indices.par_iter().map(run).collect()),
             Err(_) => indices.iter().map(run).collect(),
         };
-        for puzzle in results.into_iter().flatten() {
+        for puzzle in round_robin(results) {
             if out.len() < wanted && seen.insert(puzzle.id.clone()) {
                 out.push(puzzle);
             }
@@ -488,6 +490,27 @@ pub const SIDELINE_PLIES: usize = 24;
 /// The most puzzles taken from one game: one decisive moment gives many
 /// positions one move apart, and a set should hold many games.
 pub const PER_GAME: usize = 16;
+
+/// Games played at once between looks at the count: a multiple of four,
+/// so every batch holds every magnet rotation, and fixed, so the set does
+/// not depend on the threads.
+const BATCH: u64 = 8;
+
+/// The puzzles of several games taken in turn (each game's first, then
+/// each game's second, …), so that a set cut short holds every game of the
+/// batch, and so every magnet rotation, rather than the first games whole.
+fn round_robin(games: Vec<Vec<Puzzle>>) -> Vec<Puzzle> {
+    let mut queues: Vec<std::vec::IntoIter<Puzzle>> =
+        games.into_iter().map(Vec::into_iter).collect();
+    let mut out = Vec::new();
+    loop {
+        let before = out.len();
+        out.extend(queues.iter_mut().filter_map(Iterator::next));
+        if out.len() == before {
+            return out;
+        }
+    }
+}
 
 /// The puzzles of game `index` of the set seeded `seed` (at most
 /// [`PER_GAME`]), in order: the game's own positions first, then those one
