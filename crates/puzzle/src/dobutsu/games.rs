@@ -9,11 +9,12 @@ use kyoku_dobutsu::Position;
 use rand::Rng;
 
 /// A side plays at level 3 one game in this many, else at level 1 or 2
-/// (equally often). The weak levels (a few milliseconds a move) blunder,
+/// (equally often). The weak levels (about a millisecond a move) blunder,
 /// so their games pass through many positions where one move wins or one
-/// move saves; level 3 (fifty times slower) reaches positions whose win is
-/// longer.
-pub const LEVEL_3_ONE_IN: u32 = 32;
+/// move saves; level 3 (fifty times slower a move, and its games longer)
+/// brings the positions of stronger play, rarely, so that it does not
+/// spend most of the time.
+pub const LEVEL_3_ONE_IN: u32 = 128;
 
 /// At most this many random moves open a game, so that games differ.
 const OPENING: u32 = 6;
@@ -51,8 +52,8 @@ fn program(level_number: u8, seed: u64) -> Box<dyn Agent<Position>> {
     }
 }
 
-/// Plays the game of `seed` (its levels drawn as [`LEVEL_3_ONE_IN`] says) and returns
-/// every position it passed through, the start included.
+/// Plays the game of `seed` (its levels drawn as [`LEVEL_3_ONE_IN`] says)
+/// and returns every position it passed through, the start included.
 pub fn play(seed: u64) -> Vec<Position> {
     let mut rng = seeded_rng(seed);
     let mut draw = || match rng.random_range(0..LEVEL_3_ONE_IN) {
