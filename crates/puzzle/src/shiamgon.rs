@@ -26,12 +26,16 @@
 //! turn (the page plays those by itself). The id hashes the position
 //! without its prisoners and placement count, which the search does not
 //! depend on (puzzles are cut well before the placement limit), so one
-//! arrangement of stones is one puzzle.
+//! arrangement of stones is one puzzle; with three players, the board
+//! turned by a third with the seats renumbered is the same puzzle too
+//! (see [`turned`]).
 
 mod make;
 mod search;
+mod symmetry;
 
 pub use make::make;
+pub use symmetry::turned;
 
 use kyoku_core::{Decision, Position as _, ToAct};
 use kyoku_shiamgon::{Move, Position};
@@ -137,15 +141,10 @@ pub enum Refutation {
 }
 
 /// The position without the parts the search does not read (placement
-/// count and prisoners): what a puzzle's id is made from.
+/// count and prisoners), the least of its three turned forms when three
+/// play: what a puzzle's id is made from.
 pub fn canonical(pos: &Position) -> String {
-    pos.to_text()
-        .split_whitespace()
-        .enumerate()
-        .filter(|(i, _)| !matches!(i, 5 | 6 | 9 | 10))
-        .map(|(_, w)| w)
-        .collect::<Vec<_>>()
-        .join(" ")
+    symmetry::canonical(pos)
 }
 
 /// What one placement wins, as the exhaustive search sees it.

@@ -292,3 +292,36 @@ fn garbage_is_refused_with_a_reason() {
         Err(Refutation::NoPlacement(_))
     ));
 }
+
+/// The start turned by a third is the start, and a puzzle turned by a
+/// third (three players) is the same puzzle: same id, and proven again.
+#[test]
+fn a_puzzle_turned_by_a_third_is_the_same_puzzle() {
+    // The start's stones stay where they are; only the seat to move moves.
+    for board in BoardKind::ALL {
+        let start = Position::start(board, 3).unwrap();
+        let turned = shiamgon::turned(&start).unwrap();
+        let stones = |p: &Position| p.to_text().split_whitespace().nth(8).map(String::from);
+        assert_eq!(stones(&turned), stones(&start), "{board}");
+        assert_ne!(turned.to_text(), start.to_text(), "{board}");
+    }
+    let mut turned_any = 0;
+    for p in small_set().iter().filter(|p| p.options["players"] == 3) {
+        let pos = Position::from_text(&p.position).unwrap();
+        let turned = shiamgon::turned(&pos).unwrap();
+        assert_ne!(turned.to_text(), pos.to_text());
+        assert_eq!(shiamgon::canonical(&turned), shiamgon::canonical(&pos));
+        let round = shiamgon::turned(&shiamgon::turned(&turned).unwrap()).unwrap();
+        assert_eq!(
+            round.to_text(),
+            pos.to_text(),
+            "three thirds are a whole turn"
+        );
+        let cut = shiamgon::cut(&turned).expect("the turned position is a puzzle too");
+        assert_eq!(cut.id, p.id);
+        assert_eq!(cut.goal, p.goal);
+        assert_eq!(shiamgon::verify(&cut), Ok(()));
+        turned_any += 1;
+    }
+    assert!(turned_any > 0);
+}
