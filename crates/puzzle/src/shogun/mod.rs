@@ -494,7 +494,7 @@ pub const PER_GAME: usize = 16;
 /// Games played at once between looks at the count: a multiple of four,
 /// so every batch holds every magnet rotation, and fixed, so the set does
 /// not depend on the threads.
-const BATCH: u64 = 8;
+const BATCH: u64 = 4;
 
 /// The puzzles of several games taken in turn (each game's first, then
 /// each game's second, …), so that a set cut short holds every game of the
