@@ -22,6 +22,18 @@
 //!
 //! [`verify`] proves a puzzle again from its data and the table alone and
 //! names what fails ([`Refutation`]).
+//!
+//! Themes: a win puzzle has `win-in-N` (N the solver's moves), how it ends
+//! (`lion-capture`, `try` — the Lion reaches the far row — or `no-moves`),
+//! `drop` and `promotion` when a solver's move drops or promotes, and
+//! `short` (N ≤ 2) or `long` (N ≥ 4). A defend puzzle has `defend`, and
+//! `capture`, `drop`, `promotion` or `lion-move` as its move is one.
+//!
+//! The first rating, before anyone tried it (held to 600–2500):
+//! a win puzzle `900 + 200·(N − 1) + 100·[the first move takes nothing] +
+//! 80·[a drop among the solver's moves] + 5·(legal moves at the start)`; a
+//! defend puzzle `1150 + 100·[the move takes nothing] + 50·[no wrong move
+//! loses at once] + 5·(legal moves)`.
 
 mod cut;
 mod games;
