@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { adjacent } from './shiamgon-adjacency.mjs';
+import { learnAndPuzzleTests, seedPuzzles } from './learn-puzzles.mjs';
 
 const BIN = process.env.KYOKU_BIN;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -43,6 +44,8 @@ function freePort() {
 const tmp = mkdtempSync(join(tmpdir(), 'kyoku-e2e-'));
 const port = await freePort();
 const BASE = `http://127.0.0.1:${port}`;
+// The puzzles' tests need puzzles in the store before the server opens it.
+const seeded = seedPuzzles(BIN, join(tmp, 'kyoku.db'));
 const server = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(tmp, 'kyoku.db')], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -1736,6 +1739,10 @@ test('the language picker switches the language, and the choice survives a reloa
   await Promise.all([page.waitForNavigation(), page.selectOption('#language select', 'en')]);
   if (await page.getAttribute('html', 'lang') !== 'en') throw new Error('the picker did not switch back to English');
   await page.context().close();
+});
+
+learnAndPuzzleTests({
+  test, newPage, BASE, PHONE, DESKTOP, shot, clickDobutsu, expectFits, messagesOf, plainTexts, sleep, seeded,
 });
 
 // ---- run ----

@@ -144,7 +144,8 @@ class LessonView {
         gameTitle(this.entry) || this.game),
       h('h1', null, this.lesson.title || this.id),
       this.lesson.intro ? h('p', { class: 'lesson-intro' }, this.lesson.intro) : null,
-      h('div', { class: 'sticky-head' }, this.stepLine, this.goal), this.message, this.boardBox));
+      // The goal, and a hint or the stars, stay in view over the board (phones scroll it).
+      h('div', { class: 'sticky-head' }, this.stepLine, this.goal, this.message), this.boardBox));
     this.board = new BoardOnly(this.boardBox, { onMove: (mv) => this.move(mv), entry: this.entry });
     this.begin(0);
   }

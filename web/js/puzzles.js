@@ -76,7 +76,8 @@ class PuzzleView {
     this.after = h('div', { 'data-test': 'puzzle-after' });
     this.root.replaceChildren(h('div', { class: 'puzzle-page' },
       h('section', null, h('h1', null, t('puzzles-title')), this.tabs, this.ratingBox,
-        h('div', { class: 'sticky-head' }, this.status), this.message, this.boardBox),
+        // The status and what a try ends with stay in view over the board (phones scroll it).
+        h('div', { class: 'sticky-head' }, this.status, this.message), this.boardBox),
       h('aside', { class: 'side' }, this.after)));
     this.board = new BoardOnly(this.boardBox, { onMove: (mv) => this.move(mv) });
     const [cat, me] = await Promise.all([loadCatalogue().catch(() => null), loadAccount()]);
@@ -303,8 +304,16 @@ class PuzzleView {
   }
 }
 
-/** A theme's words when the catalogue has them, else the theme as stored. */
+/** Themes with a number in them (`win-in-3`): the message of their words. */
+const COUNTED = [[/^win-in-(\d+)$/, 'win-in'], [/^in-(\d+)$/, 'in'], [/^rotation-(\d+)$/, 'rotation'],
+  [/^capture-(\d+)$/, 'capture-n'], [/^players-(\d+)$/, 'players']];
+
+/** A theme's words when the catalogue has them, else the theme as stored (a board's name). */
 function themeName(theme) {
+  for (const [re, name] of COUNTED) {
+    const m = re.exec(theme);
+    if (m) return t(`puzzles-theme-${name}`, { n: Number(m[1]) });
+  }
   const id = `puzzles-theme-${String(theme).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`; // i18n-ok: message id
   return has(id) ? t(id) : theme;
 }

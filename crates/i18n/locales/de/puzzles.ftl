@@ -42,3 +42,38 @@ puzzles-themes = Motive:
 puzzles-puzzle-rating-now = Die Aufgabe hat jetzt die Wertung { $rating }.
 puzzles-rules = Die Regeln des Spiels
 puzzles-answer-was = Der Zug war { $move }.
+
+## Motive, nach einem Versuch gezeigt
+
+puzzles-theme-win-in = { $n ->
+    [one] Gewinn in { $n } Zug
+   *[other] Gewinn in { $n } Zügen
+  }
+puzzles-theme-in = { $n ->
+    [one] in { $n } Zug
+   *[other] in { $n } Zügen
+  }
+puzzles-theme-rotation = Magnete { $n }-mal gedreht
+puzzles-theme-capture-n = { $n ->
+    [one] { $n } Stein geschlagen
+   *[other] { $n } Steine geschlagen
+  }
+puzzles-theme-players = { $n } Spieler
+puzzles-theme-lion-capture = Löwe geschlagen
+puzzles-theme-try = Löwe am Ziel
+puzzles-theme-no-moves = kein Zug mehr
+puzzles-theme-drop = Einsetzen
+puzzles-theme-promotion = Umwandlung
+puzzles-theme-short = kurz
+puzzles-theme-long = lang
+puzzles-theme-defend = Verteidigung
+puzzles-theme-capture = Schlagen
+puzzles-theme-lion-move = Löwenzug
+puzzles-theme-shogun-win = Shogun gewonnen
+puzzles-theme-quiet-move = stiller Zug
+puzzles-theme-no-way-out = kein Ausweg
+puzzles-theme-last-soldiers = letzte Soldaten
+puzzles-theme-no-legal-move = kein erlaubter Zug
+puzzles-theme-save = Rettung
+puzzles-theme-push = Verdrängen
+puzzles-theme-encircle = Umzingeln

@@ -42,3 +42,38 @@ puzzles-themes = Themes:
 puzzles-puzzle-rating-now = The puzzle is now rated { $rating }.
 puzzles-rules = The rules of the game
 puzzles-answer-was = The move was { $move }.
+
+## Themes, shown after a try (the puzzle makers' words for them)
+
+puzzles-theme-win-in = { $n ->
+    [one] win in { $n } move
+   *[other] win in { $n } moves
+  }
+puzzles-theme-in = { $n ->
+    [one] in { $n } move
+   *[other] in { $n } moves
+  }
+puzzles-theme-rotation = magnets turned { $n }
+puzzles-theme-capture-n = { $n ->
+    [one] { $n } stone captured
+   *[other] { $n } stones captured
+  }
+puzzles-theme-players = { $n } players
+puzzles-theme-lion-capture = Lion captured
+puzzles-theme-try = try
+puzzles-theme-no-moves = no moves left
+puzzles-theme-drop = drop
+puzzles-theme-promotion = promotion
+puzzles-theme-short = short
+puzzles-theme-long = long
+puzzles-theme-defend = defence
+puzzles-theme-capture = capture
+puzzles-theme-lion-move = Lion move
+puzzles-theme-shogun-win = Shogun won
+puzzles-theme-quiet-move = quiet move
+puzzles-theme-no-way-out = no way out
+puzzles-theme-last-soldiers = last soldiers
+puzzles-theme-no-legal-move = no legal move
+puzzles-theme-save = rescue
+puzzles-theme-push = push
+puzzles-theme-encircle = encirclement

@@ -39,3 +39,29 @@ puzzles-themes = テーマ：
 puzzles-puzzle-rating-now = このパズルのレーティングは { $rating } になりました。
 puzzles-rules = このゲームのルール
 puzzles-answer-was = 正解は { $move } でした。
+
+## テーマ（解いたあとに表示）
+
+puzzles-theme-win-in = { $n } 手で勝ち
+puzzles-theme-in = { $n } 手
+puzzles-theme-rotation = 磁石の回転 { $n }
+puzzles-theme-capture-n = 石を { $n } 個取る
+puzzles-theme-players = { $n } 人
+puzzles-theme-lion-capture = ライオンを取る
+puzzles-theme-try = トライ
+puzzles-theme-no-moves = 指す手がない
+puzzles-theme-drop = 持ち駒を打つ
+puzzles-theme-promotion = 成る
+puzzles-theme-short = 短い
+puzzles-theme-long = 長い
+puzzles-theme-defend = 守り
+puzzles-theme-capture = 駒を取る
+puzzles-theme-lion-move = ライオンが動く
+puzzles-theme-shogun-win = ショーグンを取る
+puzzles-theme-quiet-move = 静かな一手
+puzzles-theme-no-way-out = 逃げ道なし
+puzzles-theme-last-soldiers = 最後の兵
+puzzles-theme-no-legal-move = 指せる手がない
+puzzles-theme-save = 助ける
+puzzles-theme-push = 押しのける
+puzzles-theme-encircle = 囲む
