@@ -471,6 +471,10 @@ catalogue-shogun-option-show-landing-true = angezeigt
 catalogue-shogun-option-show-landing-false = verborgen, wie auf dem echten Brett
 catalogue-shogun-option-setup = Reihenfolge der Spielsteine
 catalogue-shogun-option-setup-help = Die Reihenfolge der Spielsteine auf den Grundreihen, WEISS/ROT oder eine für beide (z. B. GFEDCBA/ABCDEFG)
+catalogue-shogun-option-position = Startstellung
+catalogue-shogun-option-position-help = Mit dieser Stellung (in Shoguns Textform) beginnen statt mit der Startaufstellung; der Text enthält die Drehung, die Zahlenvariante und wer am Zug ist, diese Optionen müssen also fehlen oder mit ihm übereinstimmen, und die Reihenfolge der Spielsteine darf nicht angegeben sein
+catalogue-shiamgon-option-position = Startstellung
+catalogue-shiamgon-option-position-help = Mit dieser Stellung (in Shiamgons Textform) beginnen statt mit der Startaufstellung; der Text bestimmt das Brett und die Zahl der Spieler, diese Optionen müssen also fehlen oder mit ihm übereinstimmen, und eine Vorgabe darf nicht angegeben sein
 catalogue-shogun-program-ai-help = Alpha-Beta-Suche (Expectimax in der Zufallsvariante), Stufen 1–5 (ai:3)
 catalogue-shogun-program-random-help = zufällige erlaubte Züge, jeder gleich wahrscheinlich
 

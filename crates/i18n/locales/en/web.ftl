@@ -500,6 +500,10 @@ catalogue-shogun-option-show-landing-true = shown
 catalogue-shogun-option-show-landing-false = hidden, as on the physical board
 catalogue-shogun-option-setup = Soldiers' order
 catalogue-shogun-option-setup-help = The soldiers' order on the home ranks, WHITE/RED or one order for both (e.g. GFEDCBA/ABCDEFG)
+catalogue-shogun-option-position = Start position
+catalogue-shogun-option-position-help = Start from this position (Shogun's text form) instead of the start; the text holds the rotation, the numbers' variant and who moves, so those options must be left out or agree with it, and the soldiers' order left out
+catalogue-shiamgon-option-position = Start position
+catalogue-shiamgon-option-position-help = Start from this position (Shiamgon's position text) instead of the start; the text decides the board and the number of players, so those options must be left out or agree with it, and the handicap must be left out
 catalogue-shogun-program-ai-help = alpha-beta search (expectimax in the random variant), levels 1–5 (ai:3)
 catalogue-shogun-program-random-help = uniformly random legal moves
 

@@ -441,6 +441,10 @@ catalogue-shogun-option-show-landing-true = 表示する
 catalogue-shogun-option-show-landing-false = 表示しない（本物の盤と同じ）
 catalogue-shogun-option-setup = 兵士の並び順
 catalogue-shogun-option-setup-help = いちばん手前の段の兵士の並び順。WHITE/RED の形か、両方に同じ1つの並び順（例：GFEDCBA/ABCDEFG）
+catalogue-shogun-option-position = はじめの局面
+catalogue-shogun-option-position-help = ふつうのはじめのかわりに、この局面（将軍のテキスト形式）から始めます。回転・数字の種類・手番はテキストに含まれるので、それらの設定は省くか、テキストと一致させてください。兵士の並び順は指定しないでください
+catalogue-shiamgon-option-position = はじめの局面
+catalogue-shiamgon-option-position-help = ふつうのはじめのかわりに、この局面（シアムゴンのテキスト形式）から始めます。盤と人数はテキストで決まるので、それらの設定は省くかテキストと一致させ、ハンデは指定しないでください
 catalogue-shogun-program-ai-help = アルファベータ探索（random のバリアントではエクスペクティマックス）、レベル1〜5（ai:3）
 catalogue-shogun-program-random-help = 指せる手から同じ確率でランダムに選びます
 
