@@ -266,3 +266,76 @@ async fn an_accounts_second_try_moves_no_rating() {
     assert_eq!(v["rated"], true);
     assert!(v["solver"]["rating"].as_f64().unwrap() < up, "{v}");
 }
+
+/// The time of `GET /api/puzzles/next` with 10,000 stored puzzles, for an
+/// anonymous solver and for an account that tried 500 of them (the "not
+/// tried" filter at work): p50 and p99 of 2,000 requests each, one at a
+/// time over loopback. Synthetic puzzles (one line, ratings spread over
+/// 600–2400). Run with
+/// `cargo test -p kyoku-server --test puzzles_api -- --ignored --nocapture next_latency`
+/// (and `KYOKU_TEST_POSTGRES` set for PostgreSQL).
+#[tokio::test]
+#[ignore]
+async fn next_latency() {
+    const N: usize = 10_000;
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::fresh_db(&dir).await;
+    let options = OpenOptions {
+        sync: SyncMode::Normal,
+    };
+    let store = Store::open(&db, &options).await.unwrap();
+    let ps: Vec<Puzzle> = (0..N)
+        .map(|i| Puzzle {
+            rating: 600.0 + (i * 7919 % N) as f64 * 1800.0 / N as f64,
+            ..puzzle(&format!("s{i:05}"))
+        })
+        .collect();
+    let began = std::time::Instant::now();
+    for chunk in ps.chunks(1000) {
+        store.insert_puzzles(chunk, 1).await.unwrap();
+    }
+    eprintln!("stored {N} puzzles in {:?}", began.elapsed());
+    let server = common::start_on(&db).await;
+    let mut env = Env::over(server, db);
+    env._dir = dir;
+    let kate = Person::sign_up(&env, "kate").await;
+    for i in 0..500 {
+        let a = kyoku_server::store::Attempt {
+            puzzle: format!("s{:05}", (i * 13) % N),
+            account: Some("kate".into()),
+            solver: kyoku_rating::Rating::NEW,
+            correct: i % 3 != 0,
+            at: 10,
+        };
+        store.record_attempt(&a).await.unwrap();
+    }
+    // Storing puzzles again (none new) refreshes PostgreSQL's statistics,
+    // as its autovacuum would in a while.
+    store.insert_puzzles(&ps[..10], 1).await.unwrap();
+    let p = |mut v: Vec<f64>, q: f64| {
+        v.sort_by(f64::total_cmp);
+        v[((v.len() as f64 * q) as usize).min(v.len() - 1)]
+    };
+    for who in ["anonymous", "account"] {
+        let mut times = Vec::new();
+        for i in 0..2000 {
+            let path = format!(
+                "/api/puzzles/next?game=dobutsu&rating={}",
+                600 + (i * 37) % 1800
+            );
+            let t = std::time::Instant::now();
+            let s = if who == "account" {
+                kate.send(&env, &path, None).await.0
+            } else {
+                env.get(&path).await.0
+            };
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!(s, 200);
+        }
+        eprintln!(
+            "GET /api/puzzles/next, {who}, {N} puzzles: p50 {:.2} ms, p99 {:.2} ms",
+            p(times.clone(), 0.5),
+            p(times, 0.99)
+        );
+    }
+}

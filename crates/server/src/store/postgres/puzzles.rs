@@ -193,6 +193,14 @@ impl PgStore {
                 .map_err(failed)?;
         }
         tx.commit().await.map_err(failed)?;
+        // Fresh statistics after a bulk insert: without them the planner
+        // takes the few rows it last saw for many, and the pick of the
+        // next puzzle scans where it should look up (autovacuum catches
+        // up only later).
+        client
+            .batch_execute("ANALYZE puzzles; ANALYZE puzzle_attempts")
+            .await
+            .map_err(failed)?;
         Ok(new)
     }
 
@@ -252,21 +260,32 @@ impl PgStore {
         let client = self.client().await?;
         let half = (NEAREST / 2) as i64;
         let skip = skip.unwrap_or("");
+        // Two statements, with and without the account, rather than one
+        // with `$4 IS NULL OR …`: each gets a plan of its own.
+        let not_tried = match account {
+            Some(_) => {
+                "AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a
+                                 WHERE a.account = $5 AND a.puzzle_id = p.id)"
+            }
+            None => "",
+        };
         let mut ids = Vec::new();
         for (cmp, order) in [(">=", "ASC"), ("<", "DESC")] {
             let sql = format!(
                 "SELECT p.id FROM puzzles p
-                 WHERE p.game = $1 AND p.rating {cmp} $2 AND p.id != $5
-                   AND ($4::TEXT IS NULL OR NOT EXISTS (
-                        SELECT 1 FROM puzzle_attempts a
-                        WHERE a.account = $4 AND a.puzzle_id = p.id))
+                 WHERE p.game = $1 AND p.rating {cmp} $2 AND p.id != $4 {not_tried}
                  ORDER BY p.rating {order} LIMIT $3"
             );
             let st = client.prepare_cached(&sql).await.map_err(failed)?;
-            let rows = client
-                .query(&st, &[&game, &rating, &half, &account, &skip])
-                .await
-                .map_err(failed)?;
+            let rows = match account {
+                Some(key) => {
+                    client
+                        .query(&st, &[&game, &rating, &half, &skip, &key])
+                        .await
+                }
+                None => client.query(&st, &[&game, &rating, &half, &skip]).await,
+            }
+            .map_err(failed)?;
             ids.extend(rows.iter().map(|r| r.get::<_, String>(0)));
         }
         Ok(ids)

@@ -179,19 +179,20 @@ fn nearest(
     skip: &str,
 ) -> Result<Vec<String>, StoreError> {
     let half = (NEAREST / 2) as i64;
-    let not_tried = "NOT EXISTS (SELECT 1 FROM puzzle_attempts a
-                                 WHERE a.account = ?4 AND a.puzzle_id = p.id)";
+    // `?5 IS NULL` is settled once per statement: SQLite then skips the
+    // look-up of attempts for an anonymous solver.
     let mut ids = Vec::new();
     for (cmp, order) in [(">=", "ASC"), ("<", "DESC")] {
         let sql = format!(
             "SELECT p.id FROM puzzles p
-             WHERE p.game = ?1 AND p.rating {cmp} ?2 AND p.id != ?5
-               AND (?4 IS NULL OR {not_tried})
+             WHERE p.game = ?1 AND p.rating {cmp} ?2 AND p.id != ?4
+               AND (?5 IS NULL OR NOT EXISTS (SELECT 1 FROM puzzle_attempts a
+                                              WHERE a.account = ?5 AND a.puzzle_id = p.id))
              ORDER BY p.rating {order} LIMIT ?3"
         );
         let found = c
             .prepare_cached(&sql)?
-            .query_map(params![game, rating, half, account, skip], |r| r.get(0))?
+            .query_map(params![game, rating, half, skip, account], |r| r.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
         ids.extend(found);
     }
