@@ -250,6 +250,26 @@ mod tests {
         assert!(check_step(GameKind::Shogun, &s).is_err());
     }
 
+    /// The lesson file with one solution move changed fails the check the
+    /// lessons' test runs, at that step and no other.
+    #[test]
+    fn a_broken_file_fails_at_the_broken_step() {
+        let text = crate::file(GameKind::Shogun).replacen(
+            r#""solution": ["c1d3", "d3d7"]"#,
+            r#""solution": ["c1c4", "d3d7"]"#,
+            1,
+        );
+        let course = crate::parse(GameKind::Shogun, &text).unwrap();
+        let failing: Vec<(String, usize)> = course
+            .lessons
+            .iter()
+            .flat_map(|l| l.steps.iter().enumerate().map(move |(i, s)| (l, i, s)))
+            .filter(|(_, _, s)| check_step(GameKind::Shogun, s).is_err())
+            .map(|(l, i, _)| (l.id.clone(), i + 1))
+            .collect();
+        assert_eq!(failing, vec![("magnets".to_string(), 2)]);
+    }
+
     #[test]
     fn the_turn_comes_back_without_an_opponent() {
         let s = step("magnets", 1);
