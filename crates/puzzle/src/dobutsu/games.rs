@@ -1,6 +1,6 @@
 //! The program games the puzzles are cut from: kyoku's own alpha-beta
-//! programs at several levels, after a few random opening moves, every game
-//! fixed by its seed.
+//! programs at levels 1–3, after up to [`OPENING`] random opening moves,
+//! every game fixed by its seed.
 
 use kyoku_ai::agent::SearchAgent;
 use kyoku_ai::dobutsu::{DobutsuEval, level};
@@ -16,8 +16,10 @@ use rand::Rng;
 /// spend most of the time.
 pub const LEVEL_3_ONE_IN: u32 = 128;
 
-/// At most this many random moves open a game, so that games differ.
-const OPENING: u32 = 6;
+/// At most this many random moves (as kyoku's `random` player plays) open
+/// a game, so that games differ: the programs' games from the start are
+/// alike, and a set of ten thousand needed twice the games with six.
+const OPENING: u32 = 12;
 
 /// A game that has not ended by now is stopped (the programs may shuffle
 /// in a drawn position until the third repetition).
