@@ -195,6 +195,13 @@ fn reproves_a_made_set() {
     }
     for p in &set {
         verify(p).unwrap_or_else(|e| panic!("{}: {e}", serde_json::to_string(p).unwrap()));
+        // Altered on purpose: the line cut short, the id of another.
+        let mut cut = p.clone();
+        cut.solution.pop();
+        assert!(verify(&cut).is_err(), "{} accepted cut short", p.id);
+        let mut renamed = p.clone();
+        renamed.id = set[(set.len() / 2 + 1) % set.len()].id.clone();
+        assert!(verify(&renamed).is_err() || renamed.id == p.id);
     }
     eprintln!("made and re-proven in {:?}", start.elapsed());
 }
