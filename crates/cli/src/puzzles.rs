@@ -242,6 +242,16 @@ fn check(a: CheckArgs) -> anyhow::Result<()> {
             })?
         }
     };
+    // Told once, not once a puzzle: without the table no Dōbutsu puzzle
+    // can be proven.
+    if puzzles.iter().any(|p| p.game == GameKind::Dobutsu.name()) {
+        kyoku_dobutsu::solve::shared_table().map_err(|e| {
+            anyhow::anyhow!(
+                "Dōbutsu puzzles are proven by the solved table, and it could not be opened \
+                 ({e}); make it first with `kyoku solve dobutsu`"
+            )
+        })?;
+    }
     let bar = bar(puzzles.len() as u64, "puzzles proven");
     let began = std::time::Instant::now();
     let refuted: Vec<(String, String)> = puzzles
