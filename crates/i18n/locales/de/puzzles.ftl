@@ -53,7 +53,7 @@ puzzles-theme-in = { $n ->
     [one] in { $n } Zug
    *[other] in { $n } Zügen
   }
-puzzles-theme-rotation = Magnete { $n }-mal gedreht
+puzzles-theme-rotation = Magnetstellung { $n }
 puzzles-theme-capture-n = { $n ->
     [one] { $n } Stein geschlagen
    *[other] { $n } Steine geschlagen

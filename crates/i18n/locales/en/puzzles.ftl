@@ -53,7 +53,7 @@ puzzles-theme-in = { $n ->
     [one] in { $n } move
    *[other] in { $n } moves
   }
-puzzles-theme-rotation = magnets turned { $n }
+puzzles-theme-rotation = magnet rotation { $n }
 puzzles-theme-capture-n = { $n ->
     [one] { $n } stone captured
    *[other] { $n } stones captured

@@ -44,7 +44,7 @@ puzzles-answer-was = 正解は { $move } でした。
 
 puzzles-theme-win-in = { $n } 手で勝ち
 puzzles-theme-in = { $n } 手
-puzzles-theme-rotation = 磁石の回転 { $n }
+puzzles-theme-rotation = 磁石の向き { $n }
 puzzles-theme-capture-n = 石を { $n } 個取る
 puzzles-theme-players = { $n } 人
 puzzles-theme-lion-capture = ライオンを取る
