@@ -84,3 +84,57 @@ fn every_first_move_is_answered() {
         }
     }
 }
+
+/// The checks above catch a lesson altered on purpose.
+#[test]
+fn a_broken_step_fails_its_check() {
+    let game = GameKind::Dobutsu;
+    let good = kyoku_learn::lesson(game, "catch").unwrap().steps[2].clone();
+    assert_eq!(check_step(game, &good), Ok(()));
+
+    let mut short = good.clone();
+    short.solution.pop();
+    assert!(
+        check_step(game, &short).is_err(),
+        "a solution that stops early"
+    );
+
+    let mut other_goal = good.clone();
+    other_goal.goal =
+        serde_json::from_value(serde_json::json!({"kind": "capture", "piece": "e"})).unwrap();
+    assert!(
+        check_step(game, &other_goal).is_err(),
+        "a goal never reached"
+    );
+
+    let mut right_as_wrong = good.clone();
+    right_as_wrong.wrong = vec!["G@a3".into()];
+    assert!(
+        check_step(game, &right_as_wrong).is_err(),
+        "a right move called wrong"
+    );
+
+    let mut no_reply = good;
+    no_reply.opponent = kyoku_learn::Opponent::Scripted(Default::default());
+    assert!(
+        check_step(game, &no_reply).is_err(),
+        "an opponent without replies"
+    );
+}
+
+#[test]
+fn a_broken_file_does_not_read() {
+    let game = GameKind::Dobutsu;
+    let text = kyoku_learn::course(game).unwrap();
+    let mut v = serde_json::to_value(text).unwrap();
+    v["lessons"][0]["steps"][0]["goal"] = serde_json::json!({"kind": "reach", "square": "d9"});
+    assert!(kyoku_learn::parse(game, &v.to_string()).is_err());
+    let mut v = serde_json::to_value(text).unwrap();
+    v["lessons"][1]["id"] = v["lessons"][0]["id"].clone();
+    assert!(
+        kyoku_learn::parse(game, &v.to_string()).is_err(),
+        "an id twice"
+    );
+    let v = serde_json::to_value(text).unwrap();
+    assert!(kyoku_learn::parse(game, &v.to_string()).is_ok());
+}
