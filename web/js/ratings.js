@@ -15,6 +15,11 @@ export const POOLS = ['dobutsu', 'shogun', 'shogun-random', 'shiamgon'];
 
 /** A pool's title, from the catalogue's game titles. */
 export function poolTitle(pool, cat) {
+  // Puzzle ratings (`puzzles-<game>`) sit beside the games' own.
+  if (pool.startsWith('puzzles-')) {
+    const game = pool.slice('puzzles-'.length);
+    return t('ratings-pool-puzzles', { game: gameTitle(gameEntry(cat, game)) || game });
+  }
   const random = pool === 'shogun-random';
   const title = gameTitle(gameEntry(cat, random ? 'shogun' : pool)) || pool;
   return random ? t('ratings-pool-random', { game: title }) : title;

@@ -622,6 +622,7 @@ ratings-column-deviation = Abweichung
 ratings-column-games = Partien
 # A soft hyphen in Zufalls·zahlen lets the word break in a narrow table.
 ratings-pool-random = { $game } (Zufalls­zahlen)
+ratings-pool-puzzles = Aufgaben: { $game }
 ratings-change-title = Änderung der Wertungszahl
 ratings-outcome-playing = läuft
 ratings-outcome-aborted = abgebrochen

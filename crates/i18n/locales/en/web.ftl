@@ -675,6 +675,7 @@ ratings-column-deviation = Deviation
 ratings-column-games = Games
 # Shogun's pool with random numbers on the pieces; $game is Shogun's title.
 ratings-pool-random = { $game } (random numbers)
+ratings-pool-puzzles = { $game } puzzles
 ratings-change-title = rating change
 # How a finished game went for one player (the list of a player's games).
 ratings-outcome-playing = playing

@@ -579,6 +579,7 @@ ratings-column-rating = レーティング
 ratings-column-deviation = 偏差
 ratings-column-games = 対局数
 ratings-pool-random = { $game }（ランダムな数字）
+ratings-pool-puzzles = { $game }のパズル
 ratings-change-title = レーティングの変動
 ratings-outcome-playing = 対局中
 ratings-outcome-aborted = 中止
