@@ -100,11 +100,7 @@ impl GameLessons for Dobutsu {
                 }
             }
         };
-        Ok(if reached {
-            Judgement::Reached
-        } else {
-            Judgement::Open
-        })
+        Ok(Judgement::reached_or_open(reached))
     }
 
     fn hand_back(
@@ -112,16 +108,10 @@ impl GameLessons for Dobutsu {
         game: &dyn AnyGame,
         learner: Player,
     ) -> Result<Box<dyn AnyGame>, LessonError> {
-        let text = game.position_text();
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() < 2 {
-            return Err(LessonError::BadPosition(format!(
-                "{text:?} has no side to move"
-            )));
-        }
-        fields[1] = if learner.index() == 0 { "w" } else { "b" };
+        let side = if learner.index() == 0 { "w" } else { "b" };
+        let fen = crate::with_side_to_move(&game.position_text(), side)?;
         GameKind::Dobutsu
-            .new_game(&json!({"fen": fields.join(" ")}))
+            .new_game(&json!({ "fen": fen }))
             .map_err(|e| LessonError::BadPosition(e.to_string()))
     }
 }

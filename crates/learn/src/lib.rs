@@ -321,6 +321,32 @@ pub enum Judgement {
     Missed,
 }
 
+impl Judgement {
+    /// `Reached` when `reached`, else `Open`: for goals that, until met,
+    /// stay possible.
+    pub fn reached_or_open(reached: bool) -> Judgement {
+        if reached {
+            Judgement::Reached
+        } else {
+            Judgement::Open
+        }
+    }
+}
+
+/// The position text `text` with its second field — the side to move, in
+/// the text forms that have one there (Dōbutsu's FEN, Shogun's) — set to
+/// `side`: how a step with no opponent gives the turn back.
+pub(crate) fn with_side_to_move(text: &str, side: &str) -> Result<String, LessonError> {
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() < 2 {
+        return Err(LessonError::BadPosition(format!(
+            "{text:?} has no side to move"
+        )));
+    }
+    fields[1] = side;
+    Ok(fields.join(" "))
+}
+
 /// What a goal is judged on.
 pub struct Judging<'a> {
     /// The step's game at its start.

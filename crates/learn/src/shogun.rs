@@ -171,11 +171,7 @@ impl GameLessons for Shogun {
             }
             _ => now.shogun_threatened(me.other()),
         };
-        Ok(if reached {
-            Judgement::Reached
-        } else {
-            Judgement::Open
-        })
+        Ok(Judgement::reached_or_open(reached))
     }
 
     /// Starts a new game from the same position with the learner's colour
@@ -188,18 +184,12 @@ impl GameLessons for Shogun {
         game: &dyn AnyGame,
         learner: Player,
     ) -> Result<Box<dyn AnyGame>, LessonError> {
-        let text = game.position_text();
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() < 2 {
-            return Err(LessonError::BadPosition(format!(
-                "{text:?} has no side to move"
-            )));
-        }
-        fields[1] = match color_of(learner) {
+        let side = match color_of(learner) {
             Color::White => "w",
             Color::Red => "r",
         };
-        let mut options = json!({"position": fields.join(" ")});
+        let text = crate::with_side_to_move(&game.position_text(), side)?;
+        let mut options = json!({ "position": text });
         if let Some(show) = game.options().get(kyoku_games::shogun::SHOW_LANDING) {
             options[kyoku_games::shogun::SHOW_LANDING] = show.clone();
         }
