@@ -17,7 +17,8 @@ export class ApiError extends Error {
 
 const enc = encodeURIComponent;
 
-async function request(method, path, body) {
+/** A JSON request to the API; a failure throws an `ApiError` with the server's code. */
+export async function request(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';

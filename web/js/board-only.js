@@ -9,30 +9,9 @@ import { descriptor } from './boards/index.js';
 import { keyboardBoard } from './keyboard.js';
 import { seatName } from './catalogue.js';
 import { t } from './i18n.js';
-import { ApiError } from './api.js';
 
-/** A JSON request to the API; a failure throws an `ApiError` with the server's code. */
-export async function call(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch {
-    throw new ApiError(0, 'network', t('error-network'));
-  }
-  const text = await res.text();
-  let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
-  if (!res.ok) {
-    const plain = /^\s*</.test(text) ? '' : text.slice(0, 300);
-    throw new ApiError(res.status, data && data.error, (data && data.message) || plain || String(res.status));
-  }
-  return data;
-}
+/** A JSON request to the API (the one every page uses). */
+export { request as call } from './api.js';
 
 /** Waits `ms` milliseconds (shorter for people who asked for less motion). */
 export function pause(ms) {
