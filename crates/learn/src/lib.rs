@@ -563,37 +563,76 @@ pub fn next(game: GameKind, id: &str) -> Option<(GameKind, &'static Lesson)> {
         .find_map(|&g| Some((g, course(g).ok()?.lessons.first()?)))
 }
 
+/// What is wrong with a step, found by [`check_step`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepProblem {
+    /// The step has no solution.
+    #[error("the solution is empty")]
+    EmptySolution,
+    /// The step cannot be played at all (its position, goal or a move).
+    #[error(transparent)]
+    Unplayable(#[from] LessonError),
+    /// A solution move leaves the step other than it should: going on
+    /// before the last, done after it.
+    #[error("after solution move {ply} ({mv}) the step is {found:?}, not {want:?}")]
+    Solution {
+        /// 1-based number of the move in the solution.
+        ply: usize,
+        /// The move.
+        mv: String,
+        /// Where the step stood.
+        found: Status,
+        /// Where it should have stood.
+        want: Status,
+    },
+    /// The solution does not earn three stars.
+    #[error("the solution earns {0:?} stars, not 3")]
+    Stars(Option<u8>),
+    /// A `wrong` example is not answered wrong.
+    #[error("the wrong example {mv} is {found:?}")]
+    NotWrong {
+        /// The example.
+        mv: String,
+        /// Where it left the step.
+        found: Status,
+    },
+}
+
 /// Plays a step's solution and checks it: each solution move but the last
 /// leaves the step going, the last ends it done with three stars, and
 /// every `wrong` example is answered wrong. The lessons' test runs it on
 /// every step; the error says what failed.
-pub fn check_step(game: GameKind, step: &Step) -> Result<(), String> {
+pub fn check_step(game: GameKind, step: &Step) -> Result<(), StepProblem> {
     let n = step.solution.len();
     if n == 0 {
-        return Err("the solution is empty".into());
+        return Err(StepProblem::EmptySolution);
     }
     for k in 1..=n {
-        let a = attempt(game, step, &step.solution[..k]).map_err(|e| e.to_string())?;
+        let a = attempt(game, step, &step.solution[..k])?;
         let want = if k == n {
             Status::Done
         } else {
             Status::Continue
         };
         if a.status != want {
-            return Err(format!(
-                "after solution move {k} ({}) the step is {:?}, not {want:?}",
-                step.solution[k - 1],
-                a.status
-            ));
+            return Err(StepProblem::Solution {
+                ply: k,
+                mv: step.solution[k - 1].clone(),
+                found: a.status,
+                want,
+            });
         }
         if k == n && a.stars != Some(3) {
-            return Err(format!("the solution earns {:?} stars, not 3", a.stars));
+            return Err(StepProblem::Stars(a.stars));
         }
     }
     for w in &step.wrong {
-        let a = attempt(game, step, std::slice::from_ref(w)).map_err(|e| e.to_string())?;
+        let a = attempt(game, step, std::slice::from_ref(w))?;
         if a.status != Status::Wrong {
-            return Err(format!("the wrong example {w} is {:?}", a.status));
+            return Err(StepProblem::NotWrong {
+                mv: w.clone(),
+                found: a.status,
+            });
         }
     }
     Ok(())
