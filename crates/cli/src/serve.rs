@@ -305,7 +305,10 @@ async fn say_puzzles(server: &Server) {
                 .iter()
                 .map(|g| format!("{} {}", n(g.name()), g.name()))
                 .collect();
-            println!("puzzles: {}", each.join(", "));
+            // Not `println!`: a script that read the address line may have
+            // closed stdout, and a closed pipe must not stop the server.
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stdout(), "puzzles: {}", each.join(", "));
             if counts.is_empty() {
                 tracing::info!("no puzzles yet: make them with `kyoku puzzles make GAME`");
             }
