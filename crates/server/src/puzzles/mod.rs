@@ -78,6 +78,15 @@ fn storage(e: crate::store::StoreError) -> ApiError {
     ApiError::storage(e.to_string())
 }
 
+/// The stored puzzle `id`; 404 `unknown_puzzle` when there is none.
+async fn stored(app: &App, id: &str) -> Result<PuzzleRow, ApiError> {
+    app.store
+        .puzzle(id)
+        .await
+        .map_err(storage)?
+        .ok_or_else(|| unknown(id))
+}
+
 /// A stored puzzle that does not replay: the store's data is wrong.
 fn broken(e: line::BadLine) -> ApiError {
     ApiError::internal(e.to_string())
@@ -202,12 +211,7 @@ async fn one(
     viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let row = app
-        .store
-        .puzzle(&id)
-        .await
-        .map_err(storage)?
-        .ok_or_else(|| unknown(&id))?;
+    let row = stored(&app, &id).await?;
     let mut out = whole(&row)?;
     if let Some(key) = &viewer.key {
         out["attempted"] = json!(app.store.attempted(key, &id).await.map_err(storage)?);
@@ -234,12 +238,7 @@ async fn attempt(
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let t: Try = body(b)?;
-    let row = app
-        .store
-        .puzzle(&id)
-        .await
-        .map_err(storage)?
-        .ok_or_else(|| unknown(&id))?;
+    let row = stored(&app, &id).await?;
     let turns = line::turns(&row.puzzle).map_err(broken)?;
     let mut game = line::start(&row.puzzle).map_err(broken)?;
     let verdict = line::judge(&mut *game, &turns, &t.moves).map_err(|r| match r {
