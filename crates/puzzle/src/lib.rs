@@ -194,6 +194,18 @@ pub fn make(
     }
 }
 
+/// The puzzles in a finished game of `game` whose positions (their texts,
+/// from the start) are `positions`: people's games become puzzles as they
+/// end. Only Dōbutsu's are cut, proven on the spot by its table; the other
+/// games' proofs are searches too long for a server's spare moments, and
+/// their sets come from `make`.
+pub fn from_game(game: GameKind, positions: &[String]) -> Result<Vec<Puzzle>, MakeError> {
+    match game {
+        GameKind::Dobutsu => dobutsu::from_positions(positions),
+        GameKind::Shogun | GameKind::Shiamgon => Ok(Vec::new()),
+    }
+}
+
 /// Proves `puzzle` again from its data alone: its id, that its line is
 /// legal, and what its game's module requires of it.
 pub fn verify(puzzle: &Puzzle) -> Result<(), VerifyError> {

@@ -115,4 +115,83 @@ async fn analysis_reads_the_table_and_says_when_there_is_none() {
     );
     let (s, _) = get(&http, url("/api/games/nope/analysis")).await;
     assert_eq!(s, 404);
+
+    people_s_finished_games_become_puzzles(&http, &url, fen).await;
+}
+
+/// With the table there, a game of people that ends is cut into puzzles,
+/// stored as the table proves them (`kyoku_puzzle::from_game` on the same
+/// positions says which): games are played at random from `fen` until one
+/// held a puzzle.
+async fn people_s_finished_games_become_puzzles(
+    http: &reqwest::Client,
+    url: &impl Fn(&str) -> String,
+    fen: &str,
+) {
+    use kyoku_core::rand::Rng;
+    let mut expected = std::collections::HashSet::new();
+    for seed in 0..40u64 {
+        let body = json!({"game": "dobutsu", "options": {"fen": fen}, "seats": ["human", "human"]});
+        let v: Value = http
+            .post(url("/api/games"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = v["id"].as_str().unwrap().to_string();
+        let tokens: Vec<Value> = v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].clone())
+            .collect();
+        let mut rng = kyoku_core::seeded_rng(seed);
+        let (_, mut state) = get(http, url(&format!("/api/games/{id}"))).await;
+        while !state["to_act"].is_null() {
+            let seat = state["to_act"]["seat"].as_u64().unwrap() as usize;
+            let legal = state["legal_moves"].as_array().unwrap();
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            let body = json!({"seat": seat, "token": tokens[seat - 1], "move": mv});
+            let r = http
+                .post(url(&format!("/api/games/{id}/moves")))
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), 200);
+            state = r.json().await.unwrap();
+        }
+        let (_, p) = get(http, url(&format!("/api/games/{id}/positions"))).await;
+        let positions: Vec<String> = p["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect();
+        let cut = kyoku_puzzle::from_game(kyoku_games::GameKind::Dobutsu, &positions).unwrap();
+        expected.extend(cut.into_iter().map(|p| p.id));
+        if !expected.is_empty() {
+            break;
+        }
+    }
+    assert!(!expected.is_empty(), "no game of 40 held a puzzle");
+    // Cut off the request's path: wait for the store to have them.
+    let mut stored = 0;
+    for _ in 0..100 {
+        let (_, stats) = get(http, url("/api/puzzles/stats")).await;
+        stored = stats["games"]["dobutsu"].as_u64().unwrap_or(0);
+        if stored as usize == expected.len() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(stored as usize, expected.len());
+    for id in &expected {
+        let (s, v) = get(http, url(&format!("/api/puzzles/{id}"))).await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["game"], "dobutsu");
+    }
 }

@@ -67,6 +67,22 @@ pub fn verify(puzzle: &Puzzle) -> Result<(), Refutation> {
     verify_with(&tb, puzzle)
 }
 
+/// The puzzles of one game's positions (their FENs, in order), proven by
+/// the default table: how people's finished games become puzzles as they
+/// end. A text that is not a position is passed over; a puzzle met twice
+/// (a position repeated, or its mirror) counts once.
+pub fn from_positions(texts: &[String]) -> Result<Vec<Puzzle>, crate::MakeError> {
+    use kyoku_core::Position as _;
+    let tb = shared_table()?;
+    let mut seen = HashSet::new();
+    Ok(texts
+        .iter()
+        .filter_map(|t| Position::from_text(t).ok())
+        .filter_map(|pos| cut(&tb, &pos))
+        .filter(|p| seen.insert(p.id.clone()))
+        .collect())
+}
+
 /// Program games played per thread between two progress reports.
 const GAMES_PER_THREAD: u64 = 4;
 

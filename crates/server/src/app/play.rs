@@ -125,7 +125,15 @@ impl App {
             }
         };
         live.version += 1;
+        let just_ended = !live.end_stored && live.session.outcome().is_some();
         live.end_stored = live.session.outcome().is_some();
+        if just_ended && live.humans.iter().any(Option::is_some) {
+            let game = live.session.game();
+            let positions: Vec<String> = (0..=game.history().len())
+                .filter_map(|ply| game.position_text_at(ply))
+                .collect();
+            crate::puzzles::cut_finished(self, game.kind(), positions);
+        }
         if let Some(diffs) = written.rating_diffs {
             for (p, d) in live.players.iter_mut().zip(diffs) {
                 if let Some(p) = p {

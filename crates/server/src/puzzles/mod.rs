@@ -11,7 +11,10 @@
 //! line) is rated — Glicko-2, the solver against the puzzle — and for an
 //! account only its first try of a puzzle.
 
+mod from_games;
 mod line;
+
+pub(crate) use from_games::cut_finished;
 
 use std::collections::HashMap;
 use std::sync::Arc;
