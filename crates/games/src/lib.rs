@@ -30,6 +30,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analyse;
 pub mod catalogue;
 pub mod clock;
 pub mod dobutsu;

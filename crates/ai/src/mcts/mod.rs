@@ -45,6 +45,7 @@ use std::time::Duration;
 use kyoku_core::Position;
 
 mod agent;
+mod analysis;
 mod config;
 mod playout;
 mod policy;
@@ -56,6 +57,7 @@ mod tests;
 mod tree;
 
 pub use agent::MctsAgent;
+pub use analysis::RootRewards;
 pub use config::{Budget, Config, rewards, score_rewards};
 pub use policy::{Policy, Uniform};
 
