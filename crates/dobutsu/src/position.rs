@@ -68,6 +68,20 @@ pub enum PositionError {
     /// Both sides would have won already.
     #[error("both sides have already won (a Lion captured or arrived on each side)")]
     BothWon,
+    /// The side to move has already won: the winning move (capturing the
+    /// Lion, or the Lion's arrival) ends the game with the other side to
+    /// move, so this cannot come about ([`Position::check_reachable`]).
+    #[error(
+        "{0} is to move but has already won ({0}'s Lion has arrived or has captured the other Lion); \
+         after the winning move the other side would be to move"
+    )]
+    MoverHasWon(Color),
+    /// The two Lions stand side by side: a Lion may never step next to the
+    /// other, so this cannot come about ([`Position::check_reachable`]).
+    #[error(
+        "the two Lions stand side by side, which no legal move allows (a Lion may not step next to the other)"
+    )]
+    LionsSideBySide,
 }
 
 /// A legal Dōbutsu position: 32 bytes, cheap to copy.
@@ -157,6 +171,28 @@ impl Position {
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// The stricter check of a set-up typed by a person (the position
+    /// editor): besides [`Position::from_setup`]'s rules, refuses what no
+    /// game from the start can reach — the side to move having already won,
+    /// or the two Lions side by side. `from_setup` itself accepts these, as
+    /// the solver's own conventions (Tanaka's, in which a Lion may step onto
+    /// an attacked square) need them. A Chick on its far rank is reachable
+    /// (dropped there) and a Lion that the side to move can capture is too
+    /// (the other side may leave it attacked), so both pass.
+    pub fn check_reachable(&self) -> Result<(), PositionError> {
+        let us = self.turn;
+        let arrived = self.by_kind[0] & self.by_color[us.index()] & far_rank(us) != 0;
+        if arrived || self.hands[us.index()][LION_SLOT] > 0 {
+            return Err(PositionError::MoverHasWon(us));
+        }
+        match (self.lion(Color::Sente), self.lion(Color::Gote)) {
+            (Some(a), Some(b)) if steps(Color::Sente, Kind::Lion, a) & b.bit() != 0 => {
+                Err(PositionError::LionsSideBySide)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The position as plain data.

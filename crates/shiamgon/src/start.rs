@@ -26,6 +26,17 @@ fn sector_ring_fields(board: &Board, ring: usize, j: usize, players: usize) -> V
     v.into_iter().map(|(_, f)| f).collect()
 }
 
+/// The most handicap stones player `p` (0-based) can have been given: the
+/// fields of the handicap ring (third from the outside) in their sector;
+/// none on a triangle.
+pub(crate) fn most_handicap(kind: BoardKind, players: usize, p: usize) -> usize {
+    let board = kind.board();
+    if kind.is_triangle() || board.rings() < 2 {
+        return 0;
+    }
+    sector_ring_fields(board, board.rings() - 2, p, players).len()
+}
+
 /// The start stones of each player, in player order.
 ///
 /// Triangles: the up-pointing fields of each corner's small triangle of

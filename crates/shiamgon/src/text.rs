@@ -20,16 +20,107 @@ use crate::bits::Bits;
 use crate::board::BoardKind;
 use crate::position::{MAX_PLAYERS, Position};
 
-/// Why a position text cannot be read.
+/// Why a position text cannot be read, or (from
+/// [`Position::check_reachable`]) why it is no position a game reaches.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct TextError(pub String);
+pub enum TextError {
+    /// The text is not in the form (a word missing or misplaced, a count
+    /// that is not a number …); the message says what.
+    #[error("{0}")]
+    Malformed(String),
+    /// The board's name is none of the boards.
+    #[error("unknown board {0:?}; boards are tri8, tri16, disc5, disc10")]
+    UnknownBoard(String),
+    /// The board is not played by this many players.
+    #[error("{board} is played by {min}–{max} players, not {players:?}")]
+    PlayerCount {
+        /// The board.
+        board: BoardKind,
+        /// The player count as written.
+        players: String,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// A stone stands on a field the board does not have.
+    #[error(
+        "player {player}: {field:?} is not a field of {board}, so the stone would be off the board"
+    )]
+    OffBoard {
+        /// The player, 1-based.
+        player: usize,
+        /// The field as written.
+        field: String,
+        /// The board.
+        board: BoardKind,
+    },
+    /// Two stones on one field.
+    #[error("field {0} holds two stones")]
+    TwoStones(String),
+    /// A player holds their own stones as prisoners.
+    #[error("player {0} cannot hold own stones as prisoners")]
+    OwnPrisoners(usize),
+    /// The pending push is not one the rules can leave waiting.
+    #[error("push {field}: {reason}")]
+    BadPush {
+        /// The field of the push as written.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A player has more stones (on the board and held by others) than
+    /// the start, the most handicap stones and the placements made so far
+    /// can have given them.
+    #[error(
+        "player {player} has {count} stones (on the board and taken as prisoners), \
+         more than the {most} that the start and {placements} placements can give"
+    )]
+    TooManyStones {
+        /// The player, 1-based.
+        player: usize,
+        /// Their stones on the board plus those held by others.
+        count: usize,
+        /// The most they can have.
+        most: usize,
+        /// The placements made so far.
+        placements: u32,
+    },
+}
 
 fn err<T>(msg: impl Into<String>) -> Result<T, TextError> {
-    Err(TextError(msg.into()))
+    Err(TextError::Malformed(msg.into()))
 }
 
 impl Position {
+    /// The stricter check of a set-up typed by a person (the position
+    /// editor), beyond what [`Position::parse`] checks: no player has more
+    /// stones than a game can have given them. A placement adds one stone
+    /// and stones leave the board only as prisoners, so a player's stones
+    /// on the board plus those others hold are at most their start stones,
+    /// the most handicap stones, and the placements made so far (supply is
+    /// unlimited, so nothing else bounds them).
+    pub fn check_reachable(&self) -> Result<(), TextError> {
+        let n = self.players();
+        let kind = self.board.kind();
+        let start = crate::start::start_stones(kind, n);
+        for (p, own) in start.iter().enumerate() {
+            let held: usize = (0..n).map(|h| self.prisoners[h][p] as usize).sum();
+            let count = self.stones[p].count() + held;
+            let most =
+                own.len() + crate::start::most_handicap(kind, n, p) + self.placements as usize;
+            if count > most {
+                return Err(TextError::TooManyStones {
+                    player: p + 1,
+                    count,
+                    most,
+                    placements: self.placements,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The position as one line of text (see the module documentation).
     pub fn text(&self) -> String {
         let b = self.board;
@@ -80,7 +171,7 @@ impl Position {
             words
                 .get(i)
                 .copied()
-                .ok_or_else(|| TextError(format!("the text ends before {what}")))
+                .ok_or_else(|| TextError::Malformed(format!("the text ends before {what}")))
         };
         let keyword = |i: usize, k: &str| -> Result<(), TextError> {
             let w = word(i, &format!("`{k}`"))?;
@@ -93,20 +184,19 @@ impl Position {
         keyword(0, "shiamgon")?;
         let bname = word(1, "the board")?;
         let Some(kind) = BoardKind::parse(bname) else {
-            return err(format!(
-                "unknown board {bname:?}; boards are tri8, tri16, disc5, disc10"
-            ));
+            return Err(TextError::UnknownBoard(bname.to_string()));
         };
         let board = kind.board();
         let pw = word(2, "the player count")?;
         let players: usize = match pw.parse() {
             Ok(n) if kind.player_counts().contains(&n) => n,
             _ => {
-                return err(format!(
-                    "{kind} is played by {}–{} players, not {pw:?}",
-                    kind.player_counts().start(),
-                    kind.player_counts().end()
-                ));
+                return Err(TextError::PlayerCount {
+                    board: kind,
+                    players: pw.to_string(),
+                    min: *kind.player_counts().start(),
+                    max: *kind.player_counts().end(),
+                });
             }
         };
         keyword(3, "turn")?;
@@ -139,13 +229,14 @@ impl Position {
             let mut last = None;
             for name in list.split(',') {
                 let Some(f) = board.field(name) else {
-                    return err(format!(
-                        "player {}: {name:?} is not a field of {kind}",
-                        p + 1
-                    ));
+                    return Err(TextError::OffBoard {
+                        player: p + 1,
+                        field: name.to_string(),
+                        board: kind,
+                    });
                 };
                 if pos.occupied.contains(f) {
-                    return err(format!("field {name} holds two stones"));
+                    return Err(TextError::TwoStones(name.to_string()));
                 }
                 if last.is_some_and(|l| l > f) {
                     return err(format!(
@@ -187,7 +278,7 @@ impl Position {
                     return err(format!("prisoners row {}: {c:?} is not a count", h + 1));
                 };
                 if h == o && v != 0 {
-                    return err(format!("player {} cannot hold own stones", h + 1));
+                    return Err(TextError::OwnPrisoners(h + 1));
                 }
                 pos.prisoners[h][o] = v;
             }
@@ -197,34 +288,37 @@ impl Position {
         let mut next = 11;
         if words.get(next) == Some(&"push") {
             let tw = word(next + 1, "the field of the push")?;
+            let bad_push = |reason: String| {
+                Err(TextError::BadPush {
+                    field: tw.to_string(),
+                    reason,
+                })
+            };
             let Some(t) = board.field(tw) else {
-                return err(format!("push: {tw:?} is not a field of {kind}"));
+                return bad_push(format!("{tw:?} is not a field of {kind}"));
             };
             if !pos.stones[turn].contains(t) {
-                return err(format!(
-                    "push {tw}: the field must hold player {}'s stone",
-                    turn + 1
-                ));
+                return bad_push(format!("the field must hold player {}'s stone", turn + 1));
             }
             if placements == 0 {
-                return err("push: no placement has been made");
+                return bad_push("no placement has been made".into());
             }
             for o in (0..players).filter(|&o| o != turn) {
                 if (pos.stones[o] & board.adjacent(t)).count() > 1 {
-                    return err(format!(
-                        "push {tw}: player {} has two stones next to it, which no placement allows",
+                    return bad_push(format!(
+                        "player {} has two stones next to it, which no placement allows",
                         o + 1
                     ));
                 }
             }
             pos.pending = Some(t as u8);
             match pos.pending_push() {
-                None => return err(format!("push {tw}: no opponent's stone is adjacent to it")),
+                None => return bad_push("no opponent's stone is adjacent to it".into()),
                 Some((_, q, _)) => {
                     let targets = board.adjacent(q) & !pos.occupied & !board.adjacent(t);
                     if targets == Bits::EMPTY {
-                        return err(format!(
-                            "push {tw}: the stone on {} has nowhere to go, so it would already be taken",
+                        return bad_push(format!(
+                            "the stone on {} has nowhere to go, so it would already be taken",
                             board.name(q)
                         ));
                     }

@@ -52,8 +52,15 @@ pub enum PositionError {
     /// A side has no Shogun.
     #[error("{0} has no Shogun")]
     MissingShogun(Color),
-    /// A piece stands on two squares.
-    #[error("piece {0} stands on more than one square")]
+    /// A side has two Shoguns (its Shogun `S`/`s` on two squares).
+    #[error("{0} has two Shoguns; each side has exactly one")]
+    TwoShoguns(Color),
+    /// A piece stands on two squares: every piece is unique (each side has
+    /// the soldiers A–G and a Shogun), so this is also a side with more
+    /// pieces than the set holds.
+    #[error(
+        "piece {0} stands on more than one square (each side has one each of the soldiers A–G and the Shogun)"
+    )]
     DuplicatePiece(Piece),
     /// The rotation is not 0–3.
     #[error("rotation {0} is not 0, 1, 2 or 3")]
@@ -130,6 +137,9 @@ impl Position {
         for (i, p) in s.board.iter().enumerate() {
             let Some(p) = *p else { continue };
             if seen[p.index()] {
+                if p.is_shogun() {
+                    return Err(PositionError::TwoShoguns(p.color()));
+                }
                 return Err(PositionError::DuplicatePiece(p));
             }
             seen[p.index()] = true;

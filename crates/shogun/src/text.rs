@@ -52,6 +52,9 @@ pub enum FenError {
     /// The placement field is malformed.
     #[error("bad placement: {0}")]
     Placement(String),
+    /// A piece stands past file h: the placement puts it off the board.
+    #[error("a piece on rank {0} stands off the board, past file h (a rank has 8 squares a–h)")]
+    OffBoard(u8),
     /// The side to move is not `w` or `r`.
     #[error("side to move must be w or r, not {0:?}")]
     Side(String),
@@ -157,7 +160,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
                 x += d as i32;
             } else if let Some(p) = Piece::from_char(c) {
                 let Some(sq) = Square::at(x, y) else {
-                    return Err(FenError::Placement(format!("rank {} is too long", y + 1)));
+                    return Err(FenError::OffBoard(y as u8 + 1));
                 };
                 setup.board[sq.index()] = Some(p);
                 order.push(p);

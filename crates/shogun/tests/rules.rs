@@ -371,7 +371,7 @@ fn bad_texts_are_typed_errors() {
         matches!(e, F::Position(P::OpponentShogunAttacked(Color::Red)))
     });
     check("s7/8/8/8/8/8/8/7SS w 0 - 0 1", &|e| {
-        matches!(e, F::Placement(_))
+        matches!(e, F::OffBoard(1))
     });
     check("s7/8/8/8/8/8/8/S9 w 0 - 0 1", &|e| {
         matches!(e, F::Placement(_))
@@ -383,6 +383,9 @@ fn bad_texts_are_typed_errors() {
         matches!(e, F::Placement(_))
     });
     check("s7/8/8/8/8/8/8/S6S w 0 - 0 1", &|e| {
+        matches!(e, F::Position(P::TwoShoguns(Color::White)))
+    });
+    check("s7/8/8/8/8/8/8/S5AA w 0 - 0 1", &|e| {
         matches!(e, F::Position(P::DuplicatePiece(_)))
     });
     check("s7/8/8/8/8/8/8/S7 x 0 - 0 1", &|e| matches!(e, F::Side(_)));
