@@ -34,6 +34,7 @@ pub mod analyse;
 pub mod catalogue;
 pub mod clock;
 pub mod dobutsu;
+pub mod positions;
 pub mod record;
 pub mod session;
 pub mod shiamgon;
