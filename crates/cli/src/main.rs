@@ -14,6 +14,7 @@ mod openings;
 mod play;
 mod puzzles;
 mod replay;
+mod review;
 mod serve;
 mod shiamgon;
 mod shogun;
@@ -67,6 +68,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Step through a saved game record.
     Replay(replay::ReplayArgs),
+    /// Review a saved game record: each move's loss and mark, each player's accuracy.
+    Review(review::ReviewArgs),
     /// Run the game server: the HTTP/WebSocket API and the browser UI.
     Serve(serve::ServeArgs),
     /// Load-test the game server over loopback WebSockets.
@@ -90,6 +93,8 @@ enum AnalyzeGame {
     Dobutsu(solve::AnalyzeArgs),
     /// Shogun, by alpha-beta search.
     Shogun(analyze::ShogunArgs),
+    /// Shiamgon, by tree search: each seat's expected place.
+    Shiamgon(analyze::ShiamgonArgs),
 }
 
 #[derive(Subcommand)]
@@ -158,12 +163,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(SolveGame::Dobutsu(a)) => solve::solve(a),
         Command::Analyze(AnalyzeGame::Dobutsu(a)) => solve::analyze(a),
         Command::Analyze(AnalyzeGame::Shogun(a)) => analyze::shogun(a),
+        Command::Analyze(AnalyzeGame::Shiamgon(a)) => analyze::shiamgon(a),
         Command::Judge(JudgeGame::Dobutsu(a)) => judge::run(a),
         Command::Tune(TuneGame::Dobutsu(a)) => judge::tune::run(a),
         Command::Tune(TuneGame::Shogun(a)) => judge::tune_shogun::run(a),
         Command::Match(a) => matches::run(a),
         Command::Play(a) => play::play(a),
         Command::Replay(a) => replay::replay(a),
+        Command::Review(a) => review::run(a),
         Command::Serve(a) => serve::serve(a),
         Command::Loadtest(a) => serve::loadtest(a),
         Command::Puzzles(c) => puzzles::run(c),

@@ -77,6 +77,8 @@ pub struct AnalyzeArgs {
     /// Search (alpha-beta) instead of reading the table.
     #[command(flatten)]
     search: crate::analyze::SearchArgs,
+    #[command(flatten)]
+    lines: crate::analyze::LinesArgs,
 }
 
 /// Draws the solver's phases as progress bars on stderr (hidden when stderr
@@ -323,6 +325,12 @@ fn print_stats(bars: &Bars, solved: Duration, written: Duration, t0: Instant) {
 pub fn analyze(a: AnalyzeArgs) -> anyhow::Result<()> {
     let rec = a.pos.record()?;
     let text = a.pos.text_at_end(&rec);
+    if a.lines.given() {
+        let text = kyoku_core::Position::to_text(rec.position());
+        let start = kyoku_games::analyse::Start::Position(text);
+        let (game, options) = (kyoku_games::GameKind::Dobutsu, serde_json::Value::Null);
+        return crate::analyze::site_analysis(game, options, start, a.lines, a.search, a.json);
+    }
     if a.search.given() {
         return crate::analyze::dobutsu(&rec, &text, a.search, a.json);
     }
