@@ -232,6 +232,21 @@ impl Clocks {
             .then_some(Running { seat, since: now });
     }
 
+    /// The store was away until `until` (Unix ms): a running clock whose
+    /// turn began before then resumes from its remainder at `until`, as it
+    /// does after a restart — an outage is never charged. Applying it
+    /// again changes nothing. Returns the ms given back.
+    pub fn resume_after(&mut self, until: u64) -> u64 {
+        match self.running.as_mut() {
+            Some(r) if r.since < until => {
+                let back = until - r.since;
+                r.since = until;
+                back
+            }
+            _ => 0,
+        }
+    }
+
     /// Stops every clock without charging anyone (an outage: the clocks
     /// resume from their stored remainder).
     pub fn stop(&mut self) {
@@ -285,6 +300,24 @@ impl Clocks {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_turn_the_store_was_away_in_resumes_after_it_once() {
+        let mut c = Clocks::new("1+0".parse().unwrap(), 2);
+        c.start(0, 10_000);
+        // Away until 30 s: the turn starts again then, with its remainder.
+        assert_eq!(c.resume_after(30_000), 20_000);
+        assert_eq!(c.deadline(), Some((0, 90_000)));
+        assert_eq!(c.resume_after(30_000), 0, "twice is once");
+        assert_eq!(c.at(40_000), vec![Some(50_000), Some(60_000)]);
+        c.moved(0, 40_000);
+        c.start(1, 40_000);
+        // An outage over before this turn began: nothing.
+        assert_eq!(c.resume_after(35_000), 0);
+        assert_eq!(c.deadline(), Some((1, 100_000)));
+        c.stop();
+        assert_eq!(c.resume_after(50_000), 0, "no clock runs");
+    }
 
     #[test]
     fn time_controls_read_and_write() {

@@ -292,6 +292,24 @@ impl App {
         }
     }
 
+    /// The rule of restarts for the database's outages: a turn the
+    /// database was away in resumes from its remainder when it came back
+    /// (no move could be stored meanwhile). Idempotent.
+    pub(crate) fn credit_outages(&self, live: &mut Live) {
+        if live.session.deadline().is_none() {
+            return;
+        }
+        if let Some(last) = self.store.health().last_outage() {
+            let ms = live.session.resume_after_outage(last.to);
+            if ms > 0 {
+                tracing::debug!(
+                    given_back_ms = ms,
+                    "clock resumed after the database's outage"
+                );
+            }
+        }
+    }
+
     /// Decides the flag fall the timer for `at` woke for (nothing when the
     /// game moved on meanwhile: a newer timer waits).
     async fn flag(self: &Arc<Self>, slot: &Arc<Slot>, at: u64) {
@@ -302,6 +320,16 @@ impl App {
         live.armed = None;
         // This task is the timer: done, nothing to abort.
         live.timer = None;
+        // The database away: no flag falls until it is back (and then
+        // the turn is credited the outage).
+        if self.store.health().away_since().is_some() {
+            drop(live);
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            let mut live = slot.live.lock().await;
+            self.arm_clock(slot, &mut live);
+            return;
+        }
+        self.credit_outages(&mut live);
         let before = live.session.checkpoint();
         let first_ply = live.session.ply();
         if live.session.check_time().is_none() {

@@ -90,7 +90,7 @@ pub(crate) fn store_error(e: StoreError) -> ApiError {
             "the game changed meanwhile: a change made elsewhere was stored first; \
              fetch the state and try again",
         ),
-        e => ApiError::storage(e.to_string()),
+        e => ApiError::from_store(e),
     }
 }
 
@@ -192,6 +192,10 @@ impl App {
     ) -> Arc<App> {
         let ops = Arc::new(crate::ops::Ops::default());
         store.observe_commits(ops.metrics.commit_seconds.clone());
+        store.watch_health(Arc::new(crate::store::StoreHealth::new(
+            ops.metrics.store_errors.clone(),
+            ops.metrics.store_reconnects.clone(),
+        )));
         let per_minute = config.new_games_per_minute;
         Arc::new(App {
             games: RwLock::new(HashMap::new()),
@@ -274,11 +278,7 @@ impl App {
     /// A page of the lobby, newest first, read from the store: each
     /// game's entry as JSON; 400 when `before` names no game.
     pub async fn list(&self, q: &LobbyQuery) -> Result<Vec<Box<RawValue>>, ApiError> {
-        let page = self
-            .store
-            .lobby(q)
-            .await
-            .map_err(|e| ApiError::storage(e.to_string()))?;
+        let page = self.store.lobby(q).await.map_err(ApiError::from_store)?;
         let Some(page) = page else {
             return Err(ApiError::bad_request(format!(
                 "before must be the id of a listed game, not {:?}",

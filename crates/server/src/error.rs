@@ -5,6 +5,13 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use crate::store::StoreError;
+
+/// `Retry-After` of a change refused while the database is away, in s.
+pub const STORE_AWAY_RETRY_S: u64 = 5;
+/// `Retry-After` of a change refused while the database is busy, in s.
+pub const STORE_BUSY_RETRY_S: u64 = 2;
+
 /// An error answered as `{"error": code, "message": …}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
@@ -158,6 +165,24 @@ impl ApiError {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", m)
     }
 
+    /// The answer to a store's failure: 503 `unavailable` while the
+    /// database is away, 503 `in_doubt` when it went away during the
+    /// commit (the change may be stored: read the game again), 503 `busy`
+    /// when all its connections stayed in use, each with `Retry-After`;
+    /// else 500 `storage`. A 503 other than `in_doubt` means nothing was
+    /// stored.
+    pub fn from_store(e: StoreError) -> Self {
+        let (code, wait) = match &e {
+            StoreError::Unavailable(_) => ("unavailable", STORE_AWAY_RETRY_S),
+            StoreError::InDoubt(_) => ("in_doubt", STORE_AWAY_RETRY_S),
+            StoreError::Busy(_) => ("busy", STORE_BUSY_RETRY_S),
+            _ => return Self::storage(e.to_string()),
+        };
+        let mut a = Self::new(StatusCode::SERVICE_UNAVAILABLE, code, e.to_string());
+        a.retry_after = Some(wait);
+        a
+    }
+
     /// 500 `internal`.
     pub fn internal(m: impl Into<String>) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", m)
@@ -283,5 +308,11 @@ impl IntoResponse for ApiError {
                 .insert(axum::http::header::RETRY_AFTER, s.into());
         }
         res
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        ApiError::from_store(e)
     }
 }

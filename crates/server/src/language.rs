@@ -143,7 +143,7 @@ pub async fn choose(
             app2.store
                 .set_language(&key, lang.code())
                 .await
-                .map_err(|e| ApiError::storage(e.to_string()))
+                .map_err(ApiError::from_store)
         })
         .await?;
     }

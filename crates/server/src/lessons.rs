@@ -196,7 +196,7 @@ async fn progress(State(app): State<Arc<App>>, viewer: Viewer) -> Result<Json<Va
         .store
         .lesson_stars(key)
         .await
-        .map_err(|e| ApiError::storage(e.to_string()))?;
+        .map_err(ApiError::from_store)?;
     let map: Map<String, Value> = rows
         .into_iter()
         .map(|r| (format!("{}/{}", r.game, r.lesson), json!(r.stars)))
@@ -236,7 +236,7 @@ async fn set_progress(
             app2.store
                 .set_lesson_stars(&key, game.name(), &id, req.stars)
                 .await
-                .map_err(|e| ApiError::storage(e.to_string()))
+                .map_err(ApiError::from_store)
         })
         .await?;
     Ok(Json(

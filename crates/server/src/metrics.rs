@@ -42,6 +42,12 @@ pub struct Metrics {
     pub flag_lag_seconds: Histogram,
     /// HTTP answers by status class.
     pub http_requests: Family<ClassLabel, Counter>,
+    /// Store failures by kind (`unavailable`, `busy`, `in_doubt`, …).
+    pub store_errors: Family<crate::store::KindLabel, Counter>,
+    /// Returns of the database after it was away.
+    pub store_reconnects: Counter,
+    /// 1 while the database is away (set when scraped).
+    pub store_away: Gauge<i64, AtomicI64>,
 }
 
 impl Default for Metrics {
@@ -68,6 +74,9 @@ impl Metrics {
             // game's lock or the store holds it up.
             flag_lag_seconds: Histogram::new(exponential_buckets(0.001, 2.0, 15)),
             http_requests: Family::default(),
+            store_errors: Family::default(),
+            store_reconnects: Counter::default(),
+            store_away: Gauge::default(),
         };
         registry.register(
             "games_in_memory",
@@ -113,6 +122,21 @@ impl Metrics {
             "http_requests",
             "HTTP answers by status class",
             m.http_requests.clone(),
+        );
+        registry.register(
+            "store_errors",
+            "Store operations that failed, by kind (unavailable, busy, in_doubt, connect, failed)",
+            m.store_errors.clone(),
+        );
+        registry.register(
+            "store_reconnects",
+            "Times the database answered again after it was away",
+            m.store_reconnects.clone(),
+        );
+        registry.register(
+            "store_away",
+            "1 while the database is away (changes refused with 503)",
+            m.store_away.clone(),
         );
         Metrics { registry, ..m }
     }

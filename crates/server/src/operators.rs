@@ -71,6 +71,8 @@ async fn metrics(State(app): State<Arc<App>>) -> Response {
     m.games_in_memory.set(app.games_in_memory() as i64);
     m.websockets_open.set(app.sockets_open() as i64);
     m.games_unreplayable.set(app.unreplayable_games() as i64);
+    m.store_away
+        .set(i64::from(app.store.health().away_since().is_some()));
     (
         StatusCode::OK,
         [(

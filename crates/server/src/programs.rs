@@ -68,6 +68,8 @@ impl App {
                 live.ai_running = false;
                 return;
             };
+            // A program's turn is not charged the database's outage either.
+            self.credit_outages(&mut live);
             let first_ply = live.session.ply();
             let before = live.session.checkpoint();
             match live.session.finish_program_turn(thought) {
@@ -113,9 +115,11 @@ impl App {
             live.ai_running = true;
             drop(live);
             if failures > 0 {
-                // The store refused the move (disk full, file locked): the
-                // move was taken back; wait, longer each time, and replay.
-                let pause = 250u64 << failures.min(7);
+                // The store refused the move (disk full, file locked, the
+                // database away): the move was taken back; wait, longer
+                // each time up to 4 s (play resumes soon after the
+                // database does), and replay.
+                let pause = 250u64 << failures.min(4);
                 tokio::time::sleep(Duration::from_millis(pause)).await;
             }
         }

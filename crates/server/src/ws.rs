@@ -22,6 +22,7 @@ use crate::limit::Bucket;
 use crate::live::Snapshot;
 use crate::ops::GOING_AWAY;
 use crate::players::Viewer;
+use crate::store::StoreStatus;
 use crate::tokens::parse_token;
 
 /// Messages per second a connection may send on average.
@@ -78,6 +79,12 @@ async fn close(socket: &mut WebSocket, code: u16, reason: String) {
     .await;
 }
 
+/// `{"type":"store","status":"unavailable"|"ok"}`: whether changes can be
+/// stored now.
+fn store_msg(status: StoreStatus) -> Message {
+    Message::text(json!({"type": "store", "status": status.as_str()}).to_string())
+}
+
 fn error_msg(r: &Value, e: &ApiError) -> Message {
     Message::text(
         json!({"type": "error", "ref": r, "error": e.code, "message": e.message}).to_string(),
@@ -112,8 +119,23 @@ async fn connection(
         close(&mut socket, GOING_AWAY, GOING_AWAY_REASON.into()).await;
         return;
     }
+    // The database away and back: told, the connection stays open.
+    let mut store = app.store.health().subscribe();
+    let status = *store.borrow_and_update();
+    if status != StoreStatus::Ok && socket.send(store_msg(status)).await.is_err() {
+        return;
+    }
     loop {
         tokio::select! {
+            changed = store.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let status = *store.borrow_and_update();
+                if socket.send(store_msg(status)).await.is_err() {
+                    return;
+                }
+            }
             _ = going.changed() => {
                 close(&mut socket, GOING_AWAY, GOING_AWAY_REASON.into()).await;
                 return;

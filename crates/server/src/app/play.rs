@@ -63,6 +63,9 @@ impl App {
         let mut live = slot.live.lock().await;
         let seat = req.seat;
         live.may_act(seat, req.token.as_deref(), req.account.as_deref())?;
+        // Before the flag is looked at: the time the database was away
+        // is not this turn's.
+        self.credit_outages(&mut live);
         let before = live.session.checkpoint();
         let first_ply = live.session.ply();
         if live.session.check_time().is_some() {

@@ -29,7 +29,7 @@ pub const ATTEMPT_WINDOW: i64 = 600;
 pub const MAX_ATTEMPTS: i64 = 5;
 
 fn storage(e: StoreError) -> ApiError {
-    ApiError::storage(e.to_string())
+    ApiError::from_store(e)
 }
 
 #[derive(Deserialize)]

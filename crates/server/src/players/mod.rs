@@ -78,7 +78,7 @@ impl FromRequestParts<Arc<App>> for Viewer {
             .store
             .session(&hash, now())
             .await
-            .map_err(|e| ApiError::storage(e.to_string()))?;
+            .map_err(ApiError::from_store)?;
         Ok(Viewer {
             key,
             session: Some(hash),

@@ -18,7 +18,7 @@ use crate::extract::{limit_param, page_json};
 use crate::store::{AccountRow, RatingRow, StoreError};
 
 fn storage(e: StoreError) -> ApiError {
-    ApiError::storage(e.to_string())
+    ApiError::from_store(e)
 }
 
 /// A rating as the API shows it.

@@ -22,7 +22,7 @@ use crate::live::Live;
 use crate::store::{GameEnd, PlayerRow, StoreError, Write};
 
 fn storage(e: StoreError) -> ApiError {
-    ApiError::storage(e.to_string())
+    ApiError::from_store(e)
 }
 
 /// An account about to take a seat, with its rating in the game's pool.

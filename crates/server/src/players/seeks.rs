@@ -29,7 +29,7 @@ use crate::store::{SEEK_ALIVE, SEEK_LIFETIME, SeekRow, StoreError, Write};
 use crate::tokens::new_id;
 
 fn storage(e: StoreError) -> ApiError {
-    ApiError::storage(e.to_string())
+    ApiError::from_store(e)
 }
 
 /// A seek as asked for.

@@ -78,7 +78,7 @@ fn none_of(game: GameKind) -> ApiError {
 }
 
 fn storage(e: crate::store::StoreError) -> ApiError {
-    ApiError::storage(e.to_string())
+    ApiError::from_store(e)
 }
 
 /// The stored puzzle `id`; 404 `unknown_puzzle` when there is none.

@@ -9,6 +9,7 @@
 //! the due deadlines and the abandoned games are answered by indexed
 //! queries, so the server holds in memory only the games in play.
 
+mod health;
 mod players;
 mod postgres;
 mod puzzles;
@@ -20,6 +21,7 @@ use std::time::Duration;
 use prometheus_client::metrics::histogram::Histogram;
 use tokio::sync::broadcast;
 
+pub use health::{KindLabel, Outage, StoreHealth, StoreStatus};
 pub use players::{
     AccountRow, Counts, DELETED, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
     SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, Written, outcome, settle, with_diffs, without_name,
@@ -58,6 +60,29 @@ pub enum StoreError {
     /// The database server cannot be reached or refused to log in.
     #[error("{0}")]
     Connect(String),
+    /// The database is away for now (connection lost or refused, the
+    /// server shutting down, restarting or not answering in time): nothing
+    /// was stored; the same request may succeed once it is back.
+    #[error("{0}")]
+    Unavailable(String),
+    /// Every database connection stayed busy for the whole wait (the pool,
+    /// or the database's `max_connections`, exhausted by load): nothing
+    /// was stored.
+    #[error("{0}")]
+    Busy(String),
+    /// The connection was lost while a change was being committed: it may
+    /// or may not have been stored (read the game again once the database
+    /// is back).
+    #[error("{0}")]
+    InDoubt(String),
+}
+
+impl StoreError {
+    /// Whether the database is away (as opposed to busy, or a refusal or
+    /// a fault of the request itself).
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, StoreError::Unavailable(_) | StoreError::InDoubt(_))
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -355,6 +380,8 @@ pub struct Store {
     engine: Engine,
     /// Where the time of each write until durable is recorded.
     commit_seconds: Option<Histogram>,
+    /// Whether the database is away, learnt from the answers.
+    health: std::sync::Arc<StoreHealth>,
 }
 
 #[derive(Clone)]
@@ -391,7 +418,19 @@ impl Store {
         Ok(Store {
             engine,
             commit_seconds: None,
+            health: Default::default(),
         })
+    }
+
+    /// Learns whether the database is away into `health` (which counts
+    /// failures and tells watchers).
+    pub fn watch_health(&mut self, health: std::sync::Arc<StoreHealth>) {
+        self.health = health;
+    }
+
+    /// Whether the database is away, as its answers tell.
+    pub fn health(&self) -> &std::sync::Arc<StoreHealth> {
+        &self.health
     }
 
     /// Records the time of every write until durable in `h`.
@@ -411,23 +450,30 @@ impl Store {
         if let Some(h) = self.commit_seconds.as_ref().filter(|_| !probe) {
             h.observe(began.elapsed().as_secs_f64());
         }
+        self.health.note(&out);
         out
     }
 
     /// Whether the store answers within `within`.
     pub async fn ready(&self, within: Duration) -> Result<(), StoreError> {
-        match &self.engine {
+        let out = match &self.engine {
             Engine::Sqlite(s) => s.ready(within).await,
             Engine::Postgres(s) => s.ready(within).await,
-        }
+        };
+        // A probe that only timed out is not taken for an outage: a slow
+        // network path answers later.
+        self.health.note(&out);
+        out
     }
 
     /// One game, whole; `None` when there is none with this id.
     pub async fn load(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        match &self.engine {
+        let out = match &self.engine {
             Engine::Sqlite(s) => s.load(id).await,
             Engine::Postgres(s) => s.load(id).await,
-        }
+        };
+        self.health.note(&out);
+        out
     }
 
     /// A page of the lobby: each game's entry as JSON, newest first;
@@ -478,10 +524,12 @@ impl Store {
     /// The games due by `until` (Unix ms) that this instance may run, each
     /// claimed ([`Store::claim`]); soonest first, at most `limit`.
     pub async fn claim_due(&self, until: i64, limit: usize) -> Result<Vec<String>, StoreError> {
-        match &self.engine {
+        let out = match &self.engine {
             Engine::Sqlite(s) => s.due(until, limit).await,
             Engine::Postgres(s) => s.claim_due(until, limit).await,
-        }
+        };
+        self.health.note(&out);
+        out
     }
 
     /// Extends every lease this instance holds by [`LEASE`] (its

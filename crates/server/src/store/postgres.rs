@@ -15,7 +15,7 @@ mod puzzles;
 mod schema;
 mod tls;
 
-use connect::{CONNECT_TIMEOUT, POOL_SIZE, pool_error, target};
+use connect::{ANSWER_TIMEOUT, CONNECT_TIMEOUT, POOL_SIZE, POOL_WAIT, pool_error, target};
 pub(crate) use connect::{NOW_MS, Target, connect, connect_error, create_database, failed};
 
 use std::time::Duration;
@@ -87,7 +87,7 @@ impl PgStore {
         let pool = Pool::builder(manager)
             .max_size(POOL_SIZE)
             .runtime(deadpool_postgres::Runtime::Tokio1)
-            .wait_timeout(Some(Duration::from_secs(30)))
+            .wait_timeout(Some(POOL_WAIT))
             .create_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .map_err(|e| StoreError::Failed(format!("PostgreSQL connection pool: {e}")))?;
@@ -113,11 +113,52 @@ impl PgStore {
     }
 
     /// Commits one write in its own transaction, announcing a change of a
-    /// game to the other instances; returns once it is durable.
+    /// game to the other instances; returns once it is durable. Waits
+    /// [`POOL_WAIT`] at most for a connection and [`ANSWER_TIMEOUT`] for
+    /// the transaction; a connection that failed or did not answer is
+    /// dropped, not given back to the pool. When it was lost during the
+    /// commit itself the change may be stored or not:
+    /// [`StoreError::InDoubt`].
     pub async fn write(&self, w: Write) -> Result<Written, StoreError> {
         let mut client = self.client().await?;
+        let mut committing = false;
+        let done = tokio::time::timeout(
+            ANSWER_TIMEOUT,
+            self.write_on(&mut client, &w, &mut committing),
+        )
+        .await;
+        let e = match done {
+            Ok(Ok(written)) => return Ok(written),
+            Ok(Err(e)) if !e.is_unavailable() => return Err(e),
+            Ok(Err(e)) => e,
+            Err(_) => StoreError::Unavailable(format!(
+                "the database did not answer within {} s; nothing was stored — try again in \
+                 a few seconds",
+                ANSWER_TIMEOUT.as_secs()
+            )),
+        };
+        // Never reused: it may still carry the lost transaction.
+        drop(Object::take(client));
+        if committing {
+            return Err(StoreError::InDoubt(
+                "the database went away while the change was being committed: it may or may \
+                 not be stored — read the game again once the database is back"
+                    .into(),
+            ));
+        }
+        Err(e)
+    }
+
+    /// [`PgStore::write`] on a connection; sets `committing` once the
+    /// commit is sent.
+    async fn write_on(
+        &self,
+        client: &mut Object,
+        w: &Write,
+        committing: &mut bool,
+    ) -> Result<Written, StoreError> {
         let tx = client.transaction().await.map_err(failed)?;
-        let written = apply(&tx, &w).await?;
+        let written = apply(&tx, w).await?;
         let mut news: Vec<(&str, i64)> = w.changed().into_iter().collect();
         // A rematch changes the old game too (its link and offers).
         if let Write::Rematch {
@@ -133,8 +174,22 @@ impl PgStore {
                 .await
                 .map_err(failed)?;
         }
+        *committing = true;
         tx.commit().await.map_err(failed)?;
         Ok(written)
+    }
+
+    /// Runs one read or lease operation for [`POOL_WAIT`] plus
+    /// [`ANSWER_TIMEOUT`] at most: a database that does not answer counts
+    /// as away.
+    async fn bounded<T>(op: impl Future<Output = Result<T, StoreError>>) -> Result<T, StoreError> {
+        match tokio::time::timeout(POOL_WAIT + ANSWER_TIMEOUT, op).await {
+            Ok(r) => r,
+            Err(_) => Err(StoreError::Unavailable(format!(
+                "the database did not answer within {} s — try again in a few seconds",
+                (POOL_WAIT + ANSWER_TIMEOUT).as_secs()
+            ))),
+        }
     }
 
     /// Whether the database takes a write transaction within `within`.
@@ -150,6 +205,10 @@ impl PgStore {
 
     /// One game, whole, as of one moment.
     pub async fn load(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        Self::bounded(self.load_unbounded(id)).await
+    }
+
+    async fn load_unbounded(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let mut client = self.client().await?;
         // One snapshot for the three reads: a change committed between
         // them cannot pair new moves with an old version.
@@ -211,6 +270,10 @@ impl PgStore {
 
     /// A page of the lobby (see [`super::Store::lobby`]).
     pub async fn lobby(&self, q: &LobbyQuery) -> Result<Option<Vec<String>>, StoreError> {
+        Self::bounded(self.lobby_unbounded(q)).await
+    }
+
+    async fn lobby_unbounded(&self, q: &LobbyQuery) -> Result<Option<Vec<String>>, StoreError> {
         let client = self.client().await?;
         let before = match &q.before {
             Some(id) => {
@@ -285,6 +348,10 @@ impl PgStore {
     /// Takes or renews this instance's lease on `id`: `true` when it was
     /// free, expired or already this instance's.
     pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
+        Self::bounded(self.claim_unbounded(id)).await
+    }
+
+    async fn claim_unbounded(&self, id: &str) -> Result<bool, StoreError> {
         let client = self.client().await?;
         let sql = format!(
             "UPDATE games SET lease_holder = $2, lease_until = {NOW_MS} + $3
@@ -303,6 +370,14 @@ impl PgStore {
     /// holds; soonest first. Rows another instance is claiming at this
     /// moment are skipped, not waited for.
     pub async fn claim_due(&self, until: i64, limit: usize) -> Result<Vec<String>, StoreError> {
+        Self::bounded(self.claim_due_unbounded(until, limit)).await
+    }
+
+    async fn claim_due_unbounded(
+        &self,
+        until: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
         let client = self.client().await?;
         let sql = format!(
             "WITH due AS (
@@ -333,6 +408,10 @@ impl PgStore {
 
     /// Extends every lease this instance holds.
     pub async fn renew(&self) -> Result<(), StoreError> {
+        Self::bounded(self.renew_unbounded()).await
+    }
+
+    async fn renew_unbounded(&self) -> Result<(), StoreError> {
         let client = self.client().await?;
         let sql = format!("UPDATE games SET lease_until = {NOW_MS} + $2 WHERE lease_holder = $1");
         let st = client.prepare_cached(&sql).await.map_err(failed)?;

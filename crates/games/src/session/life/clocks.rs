@@ -102,6 +102,19 @@ impl Session {
         self.after_action();
     }
 
+    /// The store was away until `until` (Unix ms), so no move could be
+    /// stored: the seat to act resumes from its remainder then, as after a
+    /// restart ([`Clocks::resume_after`]). Returns the ms given back.
+    pub fn resume_after_outage(&mut self, until: u64) -> u64 {
+        if self.outcome().is_some() {
+            return 0;
+        }
+        self.life
+            .clocks
+            .as_mut()
+            .map_or(0, |c| c.resume_after(until))
+    }
+
     /// Decides a flag fall: when the running clock's time is up, its seat
     /// loses (two players) or leaves the contest (more); returns the seat.
     pub fn check_time(&mut self) -> Option<usize> {

@@ -37,12 +37,67 @@ pub(crate) struct Target {
     pub tls: MakeRustlsConnect,
 }
 
-/// A database error as a storage failure.
+/// How long data sent to the database may go unacknowledged before the
+/// connection counts as lost (the kernel's `TCP_USER_TIMEOUT`).
+const TCP_USER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a request waits for a pooled connection before it is
+/// answered 503 `busy` (all in use) or `unavailable` (none can be made).
+pub(crate) const POOL_WAIT: Duration = Duration::from_secs(5);
+
+/// How long one store operation (a change's transaction, a game's read,
+/// the keeper's look for due games) may take once it has a connection:
+/// past it the connection is dropped and the database counts as away.
+pub(crate) const ANSWER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A database error as a storage failure: typed [`StoreError::Unavailable`]
+/// when the database is away (connection lost, server shutting down or
+/// starting), [`StoreError::Busy`] when it has no connection to spare.
 pub(crate) fn failed(e: tokio_postgres::Error) -> StoreError {
-    match e.as_db_error() {
-        Some(db) => StoreError::Failed(format!("PostgreSQL: {}", db.message())),
-        None => StoreError::Failed(format!("PostgreSQL: {e}")),
+    match away(&e) {
+        Some(Away::Gone(why)) => StoreError::Unavailable(format!(
+            "the database is not answering ({why}); nothing was stored — try again in a \
+             few seconds"
+        )),
+        Some(Away::Full(why)) => StoreError::Busy(format!(
+            "the database has no connection to spare ({why}); nothing was stored — try \
+             again in a few seconds"
+        )),
+        None => match e.as_db_error() {
+            Some(db) => StoreError::Failed(format!("PostgreSQL: {}", db.message())),
+            None => StoreError::Failed(format!("PostgreSQL: {e}")),
+        },
     }
+}
+
+/// A failure that says the database is away or full, not that the
+/// request was wrong.
+enum Away {
+    /// Connection lost or refused, the server shutting down or restarting.
+    Gone(String),
+    /// `max_connections` reached.
+    Full(String),
+}
+
+/// Classifies an error: the network, or one of PostgreSQL's codes for a
+/// server going away (class 08 connection exceptions, 57P01–57P03
+/// shutdowns and start-up, 53300 too many connections).
+fn away(e: &tokio_postgres::Error) -> Option<Away> {
+    if let Some(db) = e.as_db_error() {
+        let code = db.code();
+        if *code == SqlState::TOO_MANY_CONNECTIONS {
+            return Some(Away::Full(db.message().to_string()));
+        }
+        let gone = code.code().starts_with("08")
+            || *code == SqlState::ADMIN_SHUTDOWN
+            || *code == SqlState::CRASH_SHUTDOWN
+            || *code == SqlState::CANNOT_CONNECT_NOW;
+        return gone.then(|| Away::Gone(db.message().to_string()));
+    }
+    if e.is_closed() {
+        return Some(Away::Gone("the connection was closed".into()));
+    }
+    io_cause(e).then(|| Away::Gone(cause(e)))
 }
 
 /// The host a configuration names (the name a certificate must hold).
@@ -151,13 +206,22 @@ pub(crate) async fn connect(
 /// A failure to get a connection from the pool.
 pub(super) fn pool_error(config: &Config, e: PoolError) -> StoreError {
     match e {
-        PoolError::Backend(e) => connect_error(config, &e),
-        PoolError::Timeout(TimeoutType::Wait) => StoreError::Failed(
-            "PostgreSQL: no database connection became free in time (all busy)".into(),
-        ),
-        PoolError::Timeout(_) => StoreError::Connect(format!(
-            "cannot reach PostgreSQL at {}: no answer in time",
-            server(config)
+        // Making a new connection failed: away or full is told as such; a
+        // refused login stays a configuration error.
+        PoolError::Backend(e) => match away(&e) {
+            Some(_) => failed(e),
+            None => connect_error(config, &e),
+        },
+        PoolError::Timeout(TimeoutType::Wait) => StoreError::Busy(format!(
+            "every database connection stayed busy for {} s; nothing was stored — try again \
+             in a few seconds",
+            POOL_WAIT.as_secs()
+        )),
+        PoolError::Timeout(_) => StoreError::Unavailable(format!(
+            "the database at {} did not answer within {} s; nothing was stored — try again \
+             in a few seconds",
+            server(config),
+            CONNECT_TIMEOUT.as_secs()
         )),
         other => StoreError::Failed(format!("PostgreSQL connection pool: {other}")),
     }
@@ -176,6 +240,11 @@ pub(super) fn target(url: &str) -> Result<Target, StoreError> {
         .map_err(|e| StoreError::Connect(format!("PostgreSQL at {}: {e}", server(&config))))?;
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    // A network path that goes silent fails the connection's next send
+    // instead of leaving it waiting for minutes.
+    if config.get_tcp_user_timeout().is_none() {
+        config.tcp_user_timeout(TCP_USER_TIMEOUT);
     }
     if config.get_application_name().is_none() {
         config.application_name("kyoku");
