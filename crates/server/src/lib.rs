@@ -41,6 +41,7 @@ mod metrics;
 mod operators;
 pub mod ops;
 pub mod players;
+mod positions;
 mod programs;
 mod puzzles;
 pub mod store;
