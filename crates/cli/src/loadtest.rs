@@ -18,6 +18,10 @@
 //! back and compared with the moves acknowledged: none may be missing or
 //! stored twice.
 
+mod capacity;
+
+pub use capacity::{CapacityConfig, HEADER as CAPACITY_HEADER, capacity};
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;

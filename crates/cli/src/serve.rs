@@ -34,6 +34,19 @@ pub struct ServeArgs {
     /// Programs thinking at once (default: one per core).
     #[arg(long)]
     ai_threads: Option<usize>,
+    /// Analyses running at once (`POST /api/analyze`, its WebSocket,
+    /// reviews), on threads of their own, never the programs' (default:
+    /// half the cores, at least one).
+    #[arg(long)]
+    analysis_threads: Option<usize>,
+    /// Analyses waiting for a thread at most; one more is refused at once
+    /// with 503 `busy`.
+    #[arg(long, default_value_t = kyoku_server::AnalysisSettings::default().queue)]
+    analysis_queue: usize,
+    /// Analyses one client address may ask for a minute (all at once after
+    /// a quiet minute); more get 429 with `Retry-After`. 0: no limit.
+    #[arg(long, default_value_t = kyoku_server::AnalysisSettings::default().per_minute)]
+    analyses_per_minute: u32,
     /// When a commit reaches the disk: `full` flushes every commit (nothing
     /// acknowledged is lost even to a power cut); `normal` flushes at
     /// checkpoints (nothing is lost when the process dies; a power cut may
@@ -203,6 +216,32 @@ pub struct LoadtestArgs {
     /// logins (Argon2 on its own small pool) slows the moves. 0: none.
     #[arg(long, default_value_t = 0)]
     logins: usize,
+    /// Find how many games a server holds: steps from `--games` up by
+    /// `--factor`, each on fresh `kyoku serve` processes, until the p99
+    /// round trip passes `--p99-limit-ms` or a move is refused or lost;
+    /// prints the curve with the servers' CPU and memory. Use
+    /// `--think-ms 5000` for people's pace.
+    #[arg(long, conflicts_with_all = ["addrs", "clock", "logins"])]
+    capacity: bool,
+    /// `--capacity`: each step's games are the last's times this.
+    #[arg(long, default_value_t = 1.5)]
+    factor: f64,
+    /// `--capacity`: the largest step.
+    #[arg(long, default_value_t = 20_000)]
+    max_games: usize,
+    /// `--capacity`: the p99 round trip (ms) a server must keep.
+    #[arg(long, default_value_t = 50.0)]
+    p99_limit_ms: f64,
+    /// `--capacity`: seconds each step's clients play.
+    #[arg(long, default_value_t = 60)]
+    step_seconds: u64,
+    /// `--capacity`: the servers' database, a postgres:// URL shared by
+    /// every step (default: a fresh SQLite file per step).
+    #[arg(long)]
+    serve_db: Option<String>,
+    /// `--capacity`: server processes per step, sharing the database.
+    #[arg(long, default_value_t = 1)]
+    instances: usize,
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -258,7 +297,13 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
     }
     // Outside engines come only from this command line, never a client.
     let engines: Arc<dyn ProgramSource> = a.engines.engines(false)?;
-    let server = Server::start_with_programs(config, Some(engines)).await?;
+    let analysis = kyoku_server::AnalysisSettings {
+        threads: a.analysis_threads,
+        queue: a.analysis_queue,
+        per_minute: a.analyses_per_minute,
+        ..Default::default()
+    };
+    let server = Server::start_with_analysis(config, Some(engines), analysis).await?;
     for p in server.problems() {
         tracing::warn!("left out {p}");
     }
@@ -397,6 +442,9 @@ fn build_table(t0: std::time::Instant) -> anyhow::Result<PathBuf> {
 
 /// Runs the load test and prints its one-line report.
 pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
+    if a.capacity {
+        return capacity_curve(a);
+    }
     let report = runtime()?.block_on(run(LoadConfig {
         addrs: a.addrs,
         games: a.games,
@@ -415,6 +463,44 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
             report.errors,
             if report.timed_out { ", timed out" } else { "" }
         );
+    }
+    Ok(())
+}
+
+/// `kyoku loadtest --capacity`: prints the curve, one line a step.
+fn capacity_curve(a: LoadtestArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(a.games > 0, "--games must be at least 1");
+    anyhow::ensure!(a.instances > 0, "--instances must be at least 1");
+    anyhow::ensure!(a.factor > 1.0, "--factor must be above 1");
+    let cfg = crate::loadtest::CapacityConfig {
+        base: LoadConfig {
+            addrs: Vec::new(),
+            games: a.games,
+            moves: a.moves,
+            think_ms: a.think_ms,
+            timeout_s: a.timeout,
+            seed: a.seed,
+            sync: a.sync,
+            clock: None,
+            logins: 0,
+        },
+        start_games: a.games,
+        factor: a.factor,
+        max_games: a.max_games.max(a.games),
+        p99_limit_ms: a.p99_limit_ms,
+        step_seconds: a.step_seconds,
+        db: a.serve_db,
+        instances: a.instances,
+    };
+    println!("{}", crate::loadtest::CAPACITY_HEADER);
+    let steps = runtime()?.block_on(crate::loadtest::capacity(&cfg, |s| println!("{s}")))?;
+    let held = steps.iter().rev().find(|s| !s.over(cfg.p99_limit_ms));
+    match held {
+        Some(s) => println!(
+            "held: {} games ({:.0} moves/s) with p99 {:.2} ms",
+            s.report.games, s.report.moves_per_second, s.report.p99_ms
+        ),
+        None => println!("held: none of the steps (start lower with --games)"),
     }
     Ok(())
 }
