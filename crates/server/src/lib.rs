@@ -41,6 +41,7 @@ mod metrics;
 mod operators;
 pub mod ops;
 pub mod players;
+mod positions_play;
 mod positions;
 mod programs;
 mod puzzles;
