@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { adjacent } from './shiamgon-adjacency.mjs';
 import { learnAndPuzzleTests, seedPuzzles } from './learn-puzzles.mjs';
+import { analysisTests } from './analysis.mjs';
 
 const BIN = process.env.KYOKU_BIN;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -1744,6 +1745,7 @@ test('the language picker switches the language, and the choice survives a reloa
 learnAndPuzzleTests({
   test, newPage, BASE, PHONE, DESKTOP, shot, clickDobutsu, expectFits, messagesOf, plainTexts, sleep, seeded,
 });
+analysisTests({ test, newPage, BASE, PHONE, DESKTOP, shot, expectFits, sleep });
 
 // ---- run ----
 

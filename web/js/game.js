@@ -553,7 +553,10 @@ class GameView {
     } }, t('game-share-copy-link'));
     this.shareBox.append(h('h2', null, t('game-share')),
       h('div', { class: 'field-row' }, copy,
-        h('a', { class: 'button', href: api.recordUrl(this.id), download: `kyoku-${st.game}-${this.id}.txt`, 'data-action': 'download' }, t('game-share-download'))), // i18n-ok: a file name
+        h('a', { class: 'button', href: api.recordUrl(this.id), download: `kyoku-${st.game}-${this.id}.txt`, 'data-action': 'download' }, t('game-share-download')), // i18n-ok: a file name
+        // The analysis board: for a finished game, or one this browser only watches.
+        st.result || !this.heldSeats().length
+          ? h('a', { class: 'button', href: `/analysis/${st.game}?game=${encodeURIComponent(this.id)}`, 'data-link': '', 'data-action': 'analyse' }, t('analysis-link')) : null),
       h('p', { class: 'hint' }, st.result ? t('game-share-hint-over') : t('game-share-hint-live')));
   }
 

@@ -1,6 +1,7 @@
 // The router: `/` lobby, `/game/{id}` a game, `/rules/{game}` the rules,
 // `/@/{name}` a player, `/leaderboard/{pool}`, `/account`, `/learn` the
-// lessons (`/learn/{game}/{lesson}`), `/puzzles[/{game}[/{id}]]`.
+// lessons (`/learn/{game}/{lesson}`), `/puzzles[/{game}[/{id}]]`,
+// `/analysis[/{game}]` the analysis board, `/editor[/{game}]` the editor.
 
 import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
@@ -10,6 +11,8 @@ import { mountLeaderboard } from './leaderboard.js';
 import { mountAccount } from './accountpage.js';
 import { mountLearn } from './learn.js';
 import { mountPuzzles } from './puzzles.js';
+import { mountAnalysis } from './analysis.js';
+import { mountEditor } from './editor.js';
 import { settingsBar } from './settings.js';
 import { accountEntry } from './account.js';
 import { waitingBar } from './seeks.js';
@@ -54,6 +57,12 @@ function route() {
   } else if ((m = /^\/puzzles(?:\/([a-z]+)(?:\/([^/]+))?)?\/?$/.exec(path))) {
     teardown = mountPuzzles(app, m[1] || null, m[2] ? decoded(m[2]) : null);
     document.title = t('title-puzzles');
+  } else if ((m = /^\/analysis(?:\/([a-z]+))?\/?$/.exec(path))) {
+    teardown = mountAnalysis(app, m[1] || null, new URLSearchParams(location.search));
+    document.title = t('title-analysis');
+  } else if ((m = /^\/editor(?:\/([a-z]+))?\/?$/.exec(path))) {
+    teardown = mountEditor(app, m[1] || null, new URLSearchParams(location.search), navigate);
+    document.title = t('title-editor');
   } else if (/^\/account\/?$/.test(path)) {
     teardown = mountAccount(app, navigate);
     document.title = t('title-account');

@@ -35,7 +35,7 @@ impl Surface {
     /// that a page's words sit together (ids stay unique across files).
     pub fn files(self) -> &'static [&'static str] {
         match self {
-            Surface::Web => &["web.ftl", "learn.ftl", "puzzles.ftl"],
+            Surface::Web => &["web.ftl", "learn.ftl", "puzzles.ftl", "analysis.ftl"],
             Surface::Cli => &["cli.ftl"],
         }
     }
@@ -50,6 +50,7 @@ macro_rules! built_in {
                         include_str!(concat!("../locales/", $dir, "/web.ftl")),
                         include_str!(concat!("../locales/", $dir, "/learn.ftl")),
                         include_str!(concat!("../locales/", $dir, "/puzzles.ftl")),
+                        include_str!(concat!("../locales/", $dir, "/analysis.ftl")),
                     ],
                     (Lang::$lang, Surface::Cli) => &[
                         include_str!(concat!("../locales/", $dir, "/cli.ftl")),

@@ -300,4 +300,11 @@ export default {
   ],
   flipsForSecondSeat: true,
   analysis: true,
+  /** The places a move joins, for an arrow (boards/arrow.js). */
+  arrowEnds(move, position) {
+    const p = parseMove(move);
+    if (!p) return null;
+    const from = p.drop ? `[data-hand="${parseFen(position).toMove}${p.drop}"]` : `[data-sq="${p.from}"]`;
+    return { from, to: `[data-sq="${p.to}"]` };
+  },
 };

@@ -20,6 +20,9 @@
 //   flash(move, seat, name)        a notice when someone plays `move`, or null
 //   legend                         [[mark, text]]: what each mark the board
 //                                  draws means (mark: a CSS class of .mark)
+//   arrowEnds(move, position)      {from, to}: CSS selectors of the places
+//                                  a move joins (from null: it only lands),
+//                                  or null (boards/arrow.js draws them)
 
 import dobutsu from './dobutsu.js';
 import shiamgon from './shiamgon.js';
@@ -51,6 +54,7 @@ const DEFAULTS = {
   seatNotes: () => [],
   describeMove: () => ({ answer: false, note: null }),
   flash: () => null,
+  arrowEnds: () => null,
 };
 
 /** The descriptor of `game`, every field present. */

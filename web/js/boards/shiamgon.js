@@ -142,6 +142,8 @@ export default {
     ['square', t('board-shiamgon-legend-square')],
     ['line', t('board-shiamgon-legend-line')],
   ],
+  /** A placement lands on one field: a ring there (boards/arrow.js). */
+  arrowEnds: (move) => (/^\d+\.\d+$/.test(move || '') ? { from: null, to: `[data-field="${move}"]` } : null),
   // Which moves answered a push shows only in the positions before them.
   needsPositions: true,
   subtitle: (st) => (st.options.board ? t('board-shiamgon-subtitle', { board: st.options.board, players: st.seats.length }) : ''),

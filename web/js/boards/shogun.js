@@ -186,6 +186,11 @@ export default {
     ['threat-solid', t('board-shogun-legend-shogun')],
   ],
   flipsForSecondSeat: true,
+  /** The squares a move joins, for an arrow (boards/arrow.js). */
+  arrowEnds(move) {
+    const m = /^([a-h][1-8])x?([a-h][1-8])/.exec(move || '');
+    return m ? { from: `[data-sq="${m[1]}"]`, to: `[data-sq="${m[2]}"]` } : null;
+  },
   statusNote(st) {
     const threatened = st.extras && st.extras.threatened;
     if (!threatened || st.result || !st.toAct) return null;
