@@ -51,19 +51,29 @@ export class Engine {
 
   close() { this.closed = true; this.stop(); }
 
+  /** The socket's message for `req`: it carries a `ref` the answers echo. */
+  socketMessage(req) {
+    this.ref = (this.ref || 0) + 1;
+    req.ref = this.ref;
+    return JSON.stringify({ ...req, ref: this.ref });
+  }
+
   overSocket(req) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) { this.ws.send(JSON.stringify(req)); return; }
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) { this.ws.send(this.socketMessage(req)); return; }
     if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return; // sent on open
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/api/analyze/ws`);
     this.ws = ws;
     let opened = false;
-    ws.onopen = () => { opened = true; if (this.req) ws.send(JSON.stringify(this.req)); };
+    ws.onopen = () => { opened = true; if (this.req) ws.send(this.socketMessage(this.req)); };
     ws.onmessage = (ev) => {
       let data;
       try { data = JSON.parse(ev.data); } catch { return; }
       if (!data || !this.req) return;
+      // Answers to an earlier question may still arrive: only the current one's count.
+      if (data.ref != null && data.ref !== this.req.ref) return;
       if (data.type === 'analysis' && data.analysis) this.deliver(data.analysis, this.req);
+      else if (data.type === 'done') this.onBusy(false);
       else if (data.type === 'error' || data.error) {
         this.onBusy(false);
         this.onError(errorText({ code: data.code || data.error, message: data.message }));
@@ -81,7 +91,9 @@ export class Engine {
   async overPost(req) {
     if (req !== this.req) return;
     try {
-      const a = await request('POST', '/api/analyze', req);
+      const body = { ...req };
+      delete body.ref; // the socket's
+      const a = await request('POST', '/api/analyze', body);
       if (req === this.req) { this.deliver(a, req); this.onBusy(false); }
     } catch (e) {
       if (req !== this.req) return;
