@@ -86,7 +86,7 @@ pub const PLAYOUTS_PER_DEPTH: u64 = 500;
 pub fn default_budget(game: GameKind) -> Budget {
     match game {
         GameKind::Dobutsu => Budget::Depth(10),
-        GameKind::Shogun => Budget::Depth(6),
+        GameKind::Shogun => Budget::Depth(8),
         GameKind::Shiamgon => Budget::Depth(4),
     }
 }
@@ -305,15 +305,21 @@ pub fn start_game(
             Ok(game)
         }
         Start::Position(text) => {
-            check_position(kind, text)?;
+            // The position editor's check: a reason in words per kind of
+            // bad position.
+            crate::positions::check(kind, options, text).map_err(|p| {
+                if p.kind == "bad_options" {
+                    AnalyseError::BadOptions(p.message)
+                } else {
+                    AnalyseError::BadPosition(p.message)
+                }
+            })?;
             let mut opts = match options {
                 Value::Object(m) => m.clone(),
                 _ => serde_json::Map::new(),
             };
-            let key = match kind {
-                GameKind::Dobutsu => "fen",
-                GameKind::Shogun | GameKind::Shiamgon => "position",
-            };
+            let key = crate::positions::start_option(kind)
+                .ok_or_else(|| AnalyseError::BadOptions(format!("{kind} has no start position")))?;
             opts.insert(key.into(), Value::String(text.clone()));
             kind.new_game(&Value::Object(opts)).map_err(options_error)
         }
@@ -331,23 +337,6 @@ pub(crate) fn play_all(game: &mut dyn AnyGame, moves: &[String]) -> Result<(), A
         })?;
     }
     Ok(())
-}
-
-/// Reads a position text by the game's rules, for a reason in words.
-fn check_position(kind: GameKind, text: &str) -> Result<(), AnalyseError> {
-    fn read<P: kyoku_core::Position>(text: &str) -> Result<(), AnalyseError>
-    where
-        P::TextError: std::fmt::Display,
-    {
-        P::from_text(text)
-            .map(|_| ())
-            .map_err(|e| AnalyseError::BadPosition(e.to_string()))
-    }
-    match kind {
-        GameKind::Dobutsu => read::<kyoku_dobutsu::Position>(text),
-        GameKind::Shogun => read::<kyoku_shogun::Position>(text),
-        GameKind::Shiamgon => read::<kyoku_shiamgon::Position>(text),
-    }
 }
 
 fn options_error(e: GameError) -> AnalyseError {

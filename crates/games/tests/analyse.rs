@@ -369,3 +369,57 @@ fn search_reviews_mark_moves_by_their_loss() {
     assert!(s.plies.is_empty());
     assert_eq!(s.accuracy, vec![None, None]);
 }
+
+/// The latency of `analyse` at each game's default budget: the median over
+/// a few positions (seeded random openings), printed. Not a check; run it
+/// in release, with the table or without:
+///
+/// ```text
+/// KYOKU_DATA_DIR=… cargo test --release -p kyoku-games --test analyse \
+///     -- --ignored --nocapture default_budget_latency
+/// ```
+#[test]
+#[ignore = "a measurement: run by name in release"]
+fn default_budget_latency() {
+    let games = [
+        (GameKind::Dobutsu, json!({})),
+        (GameKind::Shogun, json!({})),
+        (GameKind::Shiamgon, json!({"board": "disc5", "players": 3})),
+        (GameKind::Shiamgon, json!({"board": "disc10", "players": 5})),
+    ];
+    for (game, options) in games {
+        let mut times = Vec::new();
+        let mut source = None;
+        for seed in 1..=5u64 {
+            let mut g = game.new_game(&options).unwrap();
+            let spec = kyoku_core::SeatSpec::parse("random").unwrap();
+            let mut random = g.player(&spec, seed).unwrap();
+            for _ in 0..(2 * seed + 2) {
+                match random.choose(g.as_ref()) {
+                    Some(mv) if g.outcome().is_none() => {
+                        g.play(&mv).unwrap();
+                    }
+                    _ => break,
+                }
+            }
+            let req = request(
+                game,
+                options.clone(),
+                Start::Moves(g.history()),
+                1,
+                default_budget(game),
+            );
+            let t = std::time::Instant::now();
+            let Ok(a) = analyse(&req) else { continue };
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            source = Some(a.source);
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        println!(
+            "{game} {options} at {:?} ({source:?}): median {:.0} ms of {:?}",
+            default_budget(game),
+            times[times.len() / 2],
+            times.iter().map(|t| t.round()).collect::<Vec<_>>()
+        );
+    }
+}
