@@ -12,39 +12,22 @@
 
 use kyoku_core::Player;
 use kyoku_games::{AnyGame, GameKind};
-use serde::Deserialize;
 use serde_json::json;
 
+use crate::goals::{Capture, Reach, bad_goal};
 use crate::{GameLessons, Goal, Judgement, Judging, LessonError};
 
 /// Dōbutsu Shōgi's lessons module.
 pub struct Dobutsu;
 
-/// A `capture` goal.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Capture {
-    #[serde(default)]
-    piece: Option<String>,
-}
-
-/// A `reach` goal.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Reach {
-    square: String,
-    #[serde(default)]
-    piece: Option<String>,
-}
-
 const PIECES: [&str; 10] = ["L", "G", "E", "C", "+C", "l", "g", "e", "c", "+c"];
 
 fn check_piece(kind: &str, piece: &Option<String>) -> Result<(), LessonError> {
     match piece {
-        Some(p) if !PIECES.contains(&p.as_str()) => Err(LessonError::BadGoal {
-            kind: kind.into(),
-            reason: format!("{p:?} is not a piece (L G E C +C, lowercase for Gote)"),
-        }),
+        Some(p) if !PIECES.contains(&p.as_str()) => Err(bad_goal(
+            kind,
+            format!("{p:?} is not a piece (L G E C +C, lowercase for Gote)"),
+        )),
         _ => Ok(()),
     }
 }
@@ -56,17 +39,17 @@ impl GameLessons for Dobutsu {
             "reach" => {
                 let r: Reach = goal.read()?;
                 if square_index(&r.square).is_none() {
-                    return Err(LessonError::BadGoal {
-                        kind: "reach".into(),
-                        reason: format!("{:?} is not a square a1–c4", r.square),
-                    });
+                    return Err(bad_goal(
+                        "reach",
+                        format!("{:?} is not a square a1–c4", r.square),
+                    ));
                 }
                 check_piece("reach", &r.piece)
             }
-            other => Err(LessonError::BadGoal {
-                kind: other.into(),
-                reason: "Dōbutsu knows win, moves, capture and reach".into(),
-            }),
+            other => Err(bad_goal(
+                other,
+                "Dōbutsu knows win, moves, capture and reach",
+            )),
         }
     }
 

@@ -48,6 +48,7 @@
 #![warn(missing_docs)]
 
 pub mod dobutsu;
+mod goals;
 mod play;
 pub mod shiamgon;
 pub mod shogun;
@@ -223,10 +224,8 @@ pub struct Goal {
 impl Goal {
     /// The kind's fields read as `T` (a per-game module's own goal type).
     pub fn read<T: serde::de::DeserializeOwned>(&self) -> Result<T, LessonError> {
-        serde_json::from_value(Value::Object(self.args.clone())).map_err(|e| LessonError::BadGoal {
-            kind: self.kind.clone(),
-            reason: e.to_string(),
-        })
+        serde_json::from_value(Value::Object(self.args.clone()))
+            .map_err(|e| goals::bad_goal(&self.kind, e.to_string()))
     }
 }
 

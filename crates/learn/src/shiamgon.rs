@@ -34,6 +34,7 @@ use kyoku_shiamgon::{Bits, Position};
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::goals::bad_goal;
 use crate::{GameLessons, Goal, Judgement, Judging, LessonError};
 
 /// Shiamgon's lessons module.
@@ -97,13 +98,6 @@ enum Kind {
 }
 
 const KINDS: &str = "Shiamgon knows win, moves, place, pushed, prisoners, wall and keep";
-
-fn bad_goal(kind: &str, reason: impl Into<String>) -> LessonError {
-    LessonError::BadGoal {
-        kind: kind.into(),
-        reason: reason.into(),
-    }
-}
 
 /// Reads a goal of one of Shiamgon's own kinds, checking what can be
 /// checked without a board (field names are checked on the step's board

@@ -22,27 +22,11 @@ use kyoku_shogun::{Color, Piece, Position, Square};
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::goals::{Capture, Reach, bad_goal};
 use crate::{GameLessons, Goal, Judgement, Judging, LessonError};
 
 /// Shogun's lessons module.
 pub struct Shogun;
-
-/// A `capture` goal.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Capture {
-    #[serde(default)]
-    piece: Option<String>,
-}
-
-/// A `reach` goal.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Reach {
-    square: String,
-    #[serde(default)]
-    piece: Option<String>,
-}
 
 /// A `shows` goal.
 #[derive(Deserialize)]
@@ -56,13 +40,6 @@ struct Shows {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Threaten {}
-
-fn bad_goal(kind: &str, reason: String) -> LessonError {
-    LessonError::BadGoal {
-        kind: kind.into(),
-        reason,
-    }
-}
 
 /// The piece a goal names, checked.
 fn piece(kind: &str, name: &str) -> Result<Piece, LessonError> {
@@ -102,7 +79,7 @@ impl GameLessons for Shogun {
         match kind {
             "capture" => match goal.read::<Capture>()?.piece {
                 Some(p) if piece(kind, &p)?.is_shogun() => {
-                    Err(bad_goal(kind, "a Shogun is never captured".into()))
+                    Err(bad_goal(kind, "a Shogun is never captured"))
                 }
                 _ => Ok(()),
             },
@@ -125,7 +102,7 @@ impl GameLessons for Shogun {
             "threaten" => goal.read::<Threaten>().map(|_| ()),
             other => Err(bad_goal(
                 other,
-                "Shogun knows win, moves, capture, reach, shows and threaten".into(),
+                "Shogun knows win, moves, capture, reach, shows and threaten",
             )),
         }
     }
