@@ -1,21 +1,17 @@
 //! Chance nodes: expectimax with Star1 bounds, or probed first
 //! ([`Tuning::chance_probe`](super::Tuning::chance_probe)).
 
-use kyoku_core::{Player, Position};
+use kyoku_core::Position;
 
+use super::node::Frame;
 use super::{CHANCE_BOUND, Evaluation, INFINITY, MATE, Searcher};
 
 impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
     /// Expectimax with Star1 bounds; the value is for `me`.
-    pub(super) fn chance(
-        &mut self,
-        pos: &P,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        me: Player,
-    ) -> i32 {
+    pub(super) fn chance(&mut self, pos: &P, at: Frame) -> i32 {
+        let Frame {
+            alpha, beta, ply, ..
+        } = at;
         let outcomes = self.take_outcomes(pos, ply);
         let (lo, hi) = (-(MATE as f64), MATE as f64);
         let mut sum = 0.0;
@@ -30,7 +26,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             let a = ((alpha as f64 - sum - hi * rest_now) / p).max(lo);
             let b = ((beta as f64 - sum - lo * rest_now) / p).min(hi);
             let (ai, bi) = (a.floor() as i32, b.ceil() as i32);
-            let v = self.outcome(pos, mv, depth, ai.max(-INFINITY), bi.min(INFINITY), ply, me);
+            let v = self.outcome(pos, mv, at.window(ai.max(-INFINITY), bi.min(INFINITY)));
             if self.aborted {
                 result = Some(0);
                 break;
@@ -58,42 +54,27 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         outcomes
     }
 
-    /// The value for `me` of chance's outcome `mv` at `pos`, searched with
-    /// the window (`alpha`, `beta`).
-    #[allow(clippy::too_many_arguments)] // a node's window and place
-    pub(super) fn outcome(
-        &mut self,
-        pos: &P,
-        mv: P::Move,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        me: Player,
-    ) -> i32 {
+    /// The value of chance's outcome `mv` at `pos`, searched in `at`'s
+    /// window.
+    pub(super) fn outcome(&mut self, pos: &P, mv: P::Move, at: Frame) -> i32 {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        if ply > 0 {
+        if at.ply > 0 {
             // Chance does not answer a move: the next player's counter
             // move answers the move before it.
-            self.prev_key[ply] = self.prev_key[ply - 1];
+            self.prev_key[at.ply] = self.prev_key[at.ply - 1];
         }
-        self.node(&child, depth, alpha, beta, ply + 1, me)
+        self.node(&child, at.depth, at.alpha, at.beta, at.ply + 1, at.me)
     }
 
     /// Expectimax that probes every outcome with the node's own window
     /// first, then settles the undecided ones with Star1 windows from the
     /// bounds known so far ([`Tuning::chance_probe`](super::Tuning::chance_probe)); the value is for
     /// `me`.
-    pub(super) fn chance_probed(
-        &mut self,
-        pos: &P,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        me: Player,
-    ) -> i32 {
+    pub(super) fn chance_probed(&mut self, pos: &P, at: Frame) -> i32 {
+        let Frame {
+            alpha, beta, ply, ..
+        } = at;
         // Every outcome counts within the bound, so a window beyond it is
         // settled before any search.
         if alpha >= CHANCE_BOUND {
@@ -107,7 +88,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         let mut bounds = std::mem::take(&mut self.chance_bounds[ply]);
         bounds.clear();
         bounds.resize(outcomes.len(), (-CHANCE_BOUND, CHANCE_BOUND));
-        let result = self.settle_outcomes(pos, &outcomes, &mut bounds, depth, alpha, beta, ply, me);
+        let result = self.settle_outcomes(pos, &outcomes, &mut bounds, at);
         self.chance_buffers[ply] = outcomes;
         self.chance_bounds[ply] = bounds;
         result
@@ -115,18 +96,14 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
 
     /// The two passes of [`Searcher::chance_probed`](super::Searcher::chance_probed) over `outcomes`, whose
     /// known bounds `bounds` narrows as it goes.
-    #[allow(clippy::too_many_arguments)] // a node's window and place
     pub(super) fn settle_outcomes(
         &mut self,
         pos: &P,
         outcomes: &[(P::Move, f64)],
         bounds: &mut [(i32, i32)],
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        me: Player,
+        at: Frame,
     ) -> i32 {
+        let Frame { alpha, beta, .. } = at;
         let expected = |bounds: &[(i32, i32)]| {
             outcomes
                 .iter()
@@ -153,7 +130,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
                     ((a.floor() as i32).max(lb), (b.ceil() as i32).min(ub))
                 };
                 let v = self
-                    .outcome(pos, mv, depth, lo, hi, ply, me)
+                    .outcome(pos, mv, at.window(lo, hi))
                     .clamp(-CHANCE_BOUND, CHANCE_BOUND);
                 if self.aborted {
                     return 0;

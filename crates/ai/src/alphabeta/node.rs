@@ -12,6 +12,45 @@ use super::pruning::log_reduction;
 use super::{Evaluation, INFINITY, MATE_BOUND, MAX_PLY, Searcher};
 use crate::tt::Bound;
 
+/// A node's window and place, as the parts of its search that take them
+/// all receive them: depth left, the window (`alpha`, `beta`), the ply from
+/// the root and the player the value is for.
+#[derive(Clone, Copy)]
+pub(super) struct Frame {
+    /// Plies left before quiescence.
+    pub(super) depth: i32,
+    /// The lower bound of the window.
+    pub(super) alpha: i32,
+    /// The upper bound of the window.
+    pub(super) beta: i32,
+    /// Plies from the root.
+    pub(super) ply: usize,
+    /// Whom the value is for.
+    pub(super) me: Player,
+}
+
+impl Frame {
+    /// A node's frame.
+    pub(super) fn new(depth: i32, alpha: i32, beta: i32, ply: usize, me: Player) -> Frame {
+        Frame {
+            depth,
+            alpha,
+            beta,
+            ply,
+            me,
+        }
+    }
+
+    /// The same place searched with the window (`alpha`, `beta`).
+    pub(super) fn window(self, alpha: i32, beta: i32) -> Frame {
+        Frame {
+            alpha,
+            beta,
+            ..self
+        }
+    }
+}
+
 impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
     #[inline]
     pub(super) fn tick(&mut self) -> bool {
@@ -77,11 +116,10 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             self.terminal(pos, ply, me)
         } else {
             self.push_key(key);
+            let at = Frame::new(depth, alpha, beta, ply, me);
             let v = match self.eval.to_act(pos) {
-                ToAct::Chance if self.tuning.chance_probe => {
-                    self.chance_probed(pos, depth, alpha, beta, ply, me)
-                }
-                ToAct::Chance => self.chance(pos, depth, alpha, beta, ply, me),
+                ToAct::Chance if self.tuning.chance_probe => self.chance_probed(pos, at),
+                ToAct::Chance => self.chance(pos, at),
                 ToAct::Player(p, _) if p == me => {
                     self.player(pos, &mut moves, depth, alpha, beta, ply)
                 }
@@ -112,7 +150,8 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             Ok(mv) => mv,
             Err(score) => return score,
         };
-        let prune = match self.prune_limits(pos, depth, alpha, beta, ply, me, pv_node) {
+        let at = Frame::new(depth, alpha, beta, ply, me);
+        let prune = match self.prune_limits(pos, at, pv_node) {
             Ok(prune) => prune,
             Err(score) => return score,
         };

@@ -3,6 +3,7 @@
 
 use kyoku_core::{Player, Position};
 
+use super::node::Frame;
 use super::{Evaluation, FUTILITY_MARGIN, MATE_BOUND, Searcher};
 
 /// Which quiet moves a node may skip ([`Tuning::futility`](super::Tuning::futility),
@@ -25,17 +26,8 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
     /// What futility and late-move pruning allow at a node
     /// ([`Tuning::futility`](super::Tuning::futility), [`Tuning::late_move_pruning`](super::Tuning::late_move_pruning)); `Err(score)`
     /// when the static score beats beta by enough to cut the node.
-    #[allow(clippy::too_many_arguments)] // a node's window and place
-    pub(super) fn prune_limits(
-        &mut self,
-        pos: &P,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        me: Player,
-        pv_node: bool,
-    ) -> Result<Prune, i32> {
+    pub(super) fn prune_limits(&mut self, pos: &P, at: Frame, pv_node: bool) -> Result<Prune, i32> {
+        let Frame { depth, ply, .. } = at;
         let none = Prune {
             futile: false,
             late: usize::MAX,
@@ -47,19 +39,19 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             && !pv_node
             && ply > 0
             && depth <= 3
-            && alpha.abs() < MATE_BOUND
-            && beta.abs() < MATE_BOUND
+            && at.alpha.abs() < MATE_BOUND
+            && at.beta.abs() < MATE_BOUND
             && !self.eval.threatened(pos);
         if !prunable {
             return Ok(none);
         }
         let mut prune = none;
         if self.tuning.futility {
-            let stand = self.static_eval(pos, me);
-            if stand - FUTILITY_MARGIN * depth >= beta {
+            let stand = self.static_eval(pos, at.me);
+            if stand - FUTILITY_MARGIN * depth >= at.beta {
                 return Err(stand);
             }
-            prune.futile = depth <= 2 && stand + FUTILITY_MARGIN * depth <= alpha;
+            prune.futile = depth <= 2 && stand + FUTILITY_MARGIN * depth <= at.alpha;
         }
         if self.tuning.late_move_pruning {
             prune.late = 3 + 2 * (depth * depth) as usize;
