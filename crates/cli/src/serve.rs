@@ -34,6 +34,19 @@ pub struct ServeArgs {
     /// Programs thinking at once (default: one per core).
     #[arg(long)]
     ai_threads: Option<usize>,
+    /// Analyses running at once (`POST /api/analyze`, its WebSocket,
+    /// reviews), on threads of their own, never the programs' (default:
+    /// half the cores, at least one).
+    #[arg(long)]
+    analysis_threads: Option<usize>,
+    /// Analyses waiting for a thread at most; one more is refused at once
+    /// with 503 `busy`.
+    #[arg(long, default_value_t = kyoku_server::AnalysisSettings::default().queue)]
+    analysis_queue: usize,
+    /// Analyses one client address may ask for a minute (all at once after
+    /// a quiet minute); more get 429 with `Retry-After`. 0: no limit.
+    #[arg(long, default_value_t = kyoku_server::AnalysisSettings::default().per_minute)]
+    analyses_per_minute: u32,
     /// When a commit reaches the disk: `full` flushes every commit (nothing
     /// acknowledged is lost even to a power cut); `normal` flushes at
     /// checkpoints (nothing is lost when the process dies; a power cut may
@@ -284,7 +297,13 @@ async fn serve_on(a: ServeArgs) -> anyhow::Result<()> {
     }
     // Outside engines come only from this command line, never a client.
     let engines: Arc<dyn ProgramSource> = a.engines.engines(false)?;
-    let server = Server::start_with_programs(config, Some(engines)).await?;
+    let analysis = kyoku_server::AnalysisSettings {
+        threads: a.analysis_threads,
+        queue: a.analysis_queue,
+        per_minute: a.analyses_per_minute,
+        ..Default::default()
+    };
+    let server = Server::start_with_analysis(config, Some(engines), analysis).await?;
     for p in server.problems() {
         tracing::warn!("left out {p}");
     }

@@ -67,6 +67,8 @@ pub struct App {
     pub(crate) unreplayable: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Accounts: the password pool and the cookie's settings.
     pub(crate) players: crate::players::Players,
+    /// Analysis and reviews: their own pool, limits and cache.
+    pub(crate) analysis: crate::analysis::Service,
 }
 
 /// A WebSocket connection's place in the counts; given back when dropped.
@@ -210,6 +212,7 @@ impl App {
             ops,
             unreplayable: Default::default(),
             players: crate::players::Players::new(ai_threads, config.secure_cookies),
+            analysis: Default::default(),
         })
     }
 

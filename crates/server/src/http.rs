@@ -64,6 +64,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/seeks/{id}/accept", post(seeks::accept))
         .merge(crate::puzzles::routes())
         .merge(crate::lessons::routes())
+        .merge(crate::analysis::routes())
         .merge(crate::positions_play::routes())
         .merge(crate::positions::routes())
         .fallback(api_not_found)

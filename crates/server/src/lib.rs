@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 mod actions;
+mod analysis;
 mod app;
 mod error;
 mod extract;
@@ -58,6 +59,7 @@ use std::time::Duration;
 
 use kyoku_games::session::ProgramSource;
 
+pub use analysis::Settings as AnalysisSettings;
 pub use app::App;
 pub use error::ApiError;
 
@@ -229,6 +231,16 @@ impl Server {
         config: Config,
         programs: Option<Arc<dyn ProgramSource>>,
     ) -> Result<Server, ServeError> {
+        Server::start_with_analysis(config, programs, AnalysisSettings::default()).await
+    }
+
+    /// [`Server::start_with_programs`] with the analysis service's pool,
+    /// queue and limits set by `analysis` (`kyoku serve --analysis-…`).
+    pub async fn start_with_analysis(
+        config: Config,
+        programs: Option<Arc<dyn ProgramSource>>,
+        analysis: AnalysisSettings,
+    ) -> Result<Server, ServeError> {
         let store = open_store(&config).await?;
         let problems = app::list_unlisted(&store, programs.clone())
             .await
@@ -242,8 +254,10 @@ impl Server {
                 .unwrap_or(1)
         });
         let app = App::new(store, threads, &config, programs);
+        app.analysis.configure(analysis);
         app.bring_in_due().await;
         app.start_keeper();
+        analysis::start_reviewer(&app);
         app.ops.set_started();
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await

@@ -13,6 +13,7 @@ mod health;
 mod players;
 mod postgres;
 mod puzzles;
+mod reviews;
 mod sqlite;
 
 use std::path::{Path, PathBuf};
@@ -30,11 +31,12 @@ pub use postgres::PgStore;
 pub use puzzles::{
     Attempt, Attempted, LessonStars, MAX_STARS, NEAREST, PuzzleRow, first_rating, pool, rate,
 };
+pub use reviews::{ReviewClaim, ReviewEnd, ReviewRow, ReviewStatus};
 pub use sqlite::{SqliteStore, SyncMode, UnknownSyncMode};
 
 /// The schema version this build writes; a database with a newer one is
 /// refused (a newer kyoku migrated it).
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// A storage failure, for a person.
 #[derive(Debug, Clone, thiserror::Error)]

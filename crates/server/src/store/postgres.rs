@@ -12,6 +12,7 @@ mod connect;
 mod listen;
 mod players;
 mod puzzles;
+mod reviews;
 mod schema;
 mod tls;
 

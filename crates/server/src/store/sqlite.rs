@@ -19,6 +19,7 @@ use super::{Changed, GameRow, Listing, LobbyQuery, MoveRow, SeatRow, StoreError,
 
 mod players;
 mod puzzles;
+mod reviews;
 mod schema;
 
 use schema::migrate;

@@ -178,6 +178,24 @@ CREATE TABLE lesson_stars (
 );
 ";
 
+/// Version 6: game reviews, as in SQLite's version 6.
+const SCHEMA_V6: &str = "
+CREATE TABLE reviews (
+    game_id TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    result TEXT,
+    reason TEXT,
+    done BIGINT NOT NULL DEFAULT 0,
+    total BIGINT NOT NULL DEFAULT 0,
+    tries BIGINT NOT NULL DEFAULT 0,
+    claim TEXT,
+    alive_at BIGINT,
+    requested_at BIGINT NOT NULL,
+    finished_at BIGINT
+);
+CREATE INDEX reviews_due ON reviews (requested_at) WHERE status IN ('queued', 'running');
+";
+
 /// Each version's step from the one before, in order. The first step of
 /// PostgreSQL is version 2: its schema starts where SQLite's had got to.
 const MIGRATIONS: &[(i64, &str)] = &[
@@ -185,6 +203,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (3, SCHEMA_V3),
     (4, SCHEMA_V4),
     (5, SCHEMA_V5),
+    (6, SCHEMA_V6),
 ];
 
 /// Brings the database to [`SCHEMA_VERSION`] in one transaction, holding

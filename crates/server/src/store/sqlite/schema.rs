@@ -194,6 +194,25 @@ CREATE TABLE lesson_stars (
 );
 ";
 
+/// Version 6: game reviews, one per game, made once (see
+/// `store/reviews.rs`); the partial index finds the due ones.
+const SCHEMA_V6: &str = "
+CREATE TABLE reviews (
+    game_id TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    result TEXT,
+    reason TEXT,
+    done INTEGER NOT NULL DEFAULT 0,
+    total INTEGER NOT NULL DEFAULT 0,
+    tries INTEGER NOT NULL DEFAULT 0,
+    claim TEXT,
+    alive_at INTEGER,
+    requested_at INTEGER NOT NULL,
+    finished_at INTEGER
+);
+CREATE INDEX reviews_due ON reviews (requested_at) WHERE status IN ('queued', 'running');
+";
+
 /// Brings the schema to [`SCHEMA_VERSION`], each step in its own
 /// transaction; refuses a database a newer kyoku migrated.
 pub(super) fn migrate(conn: &Connection) -> Result<(), StoreError> {
@@ -219,6 +238,7 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), StoreError> {
         (3, SCHEMA_V3),
         (4, SCHEMA_V4),
         (5, SCHEMA_V5),
+        (6, SCHEMA_V6),
     ] {
         if found < version {
             let tx = conn.unchecked_transaction()?;

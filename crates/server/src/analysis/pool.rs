@@ -1,0 +1,133 @@
+//! The analysis pool: a fixed number of worker threads of its own, fed by
+//! a bounded queue. It is not the pool the programs in seats think on
+//! (`App::ai_pool`), so analysis load never delays a program's move by
+//! more than the cores it shares; when the queue is full a job is refused
+//! at once (503 `busy`) rather than waiting without bound.
+
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::oneshot;
+
+use crate::error::ApiError;
+
+/// A job: any work, run once on a worker.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The pool's handle; the workers stop when every handle is gone.
+pub(crate) struct Pool {
+    queue: SyncSender<Job>,
+    threads: usize,
+    capacity: usize,
+}
+
+impl Pool {
+    /// `threads` workers (at least 1) and room for `queue` jobs waiting.
+    pub(crate) fn new(threads: usize, queue: usize) -> Pool {
+        let threads = threads.max(1);
+        let (tx, rx) = sync_channel::<Job>(queue);
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..threads {
+            let rx = rx.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("kyoku-analysis-{i}"))
+                .spawn(move || work(&rx));
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "an analysis worker could not start");
+            }
+        }
+        Pool {
+            queue: tx,
+            threads,
+            capacity: queue,
+        }
+    }
+
+    /// Runs `f` on a worker and answers its value; 503 `busy` at once when
+    /// the queue is full.
+    pub(crate) async fn run<R: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> R + Send + 'static,
+    ) -> Result<R, ApiError> {
+        self.submit(f)?
+            .await
+            .map_err(|_| ApiError::internal("an analysis failed unexpectedly"))
+    }
+
+    /// Queues `f` for a worker, or refuses it with 503 `busy` at once when
+    /// the queue is full; the receiver gets its value. A job whose caller
+    /// went away still runs (its answer is dropped): it is bounded by the
+    /// cap on work per request.
+    pub(crate) fn submit<R: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> R + Send + 'static,
+    ) -> Result<oneshot::Receiver<R>, ApiError> {
+        let (tx, rx) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = tx.send(f());
+        });
+        match self.queue.try_send(job) {
+            Ok(()) => Ok(rx),
+            Err(TrySendError::Full(_)) => Err(ApiError::busy(format!(
+                "the analysis queue is full ({} waiting, {} working); try again shortly",
+                self.capacity, self.threads
+            ))),
+            Err(TrySendError::Disconnected(_)) => {
+                Err(ApiError::internal("the analysis workers have stopped"))
+            }
+        }
+    }
+}
+
+/// A worker: takes jobs until the queue is closed. A job that panics is
+/// caught, so the worker lives on (the caller hears `internal`).
+fn work(rx: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = {
+            let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
+            rx.recv()
+        };
+        let Ok(job) = job else {
+            return;
+        };
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).is_err() {
+            tracing::error!("an analysis job panicked");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn jobs_run_and_a_full_queue_is_refused() {
+        let pool = Pool::new(1, 1);
+        assert_eq!(pool.run(|| 2 + 2).await.unwrap(), 4);
+        // Hold the one worker, fill the one place in the queue: the next
+        // job is refused at once.
+        let (hold, wait) = std::sync::mpsc::channel::<()>();
+        let (started_tx, started) = std::sync::mpsc::channel::<()>();
+        let busy = pool
+            .submit(move || {
+                let _ = started_tx.send(());
+                let _ = wait.recv();
+            })
+            .unwrap();
+        started.recv().unwrap();
+        let queued = pool.submit(|| 1).unwrap();
+        let e = pool.submit(|| 0).expect_err("a full queue refuses");
+        assert_eq!((e.status.as_u16(), e.code), (503, "busy"));
+        hold.send(()).unwrap();
+        busy.await.unwrap();
+        assert_eq!(queued.await.unwrap(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_panicking_job_leaves_the_worker_alive() {
+        let pool = Pool::new(1, 4);
+        let e = pool.run(|| panic!("on purpose")).await;
+        assert!(e.is_err());
+        assert_eq!(pool.run(|| 7).await.unwrap(), 7);
+    }
+}
