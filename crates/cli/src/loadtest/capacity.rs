@@ -109,11 +109,14 @@ fn start_instance(db: &str, games: usize) -> Result<Instance, LoadError> {
     let exe = std::env::current_exe().map_err(|e| {
         LoadError::Setup(format!("cannot find this program to start a server: {e}"))
     })?;
-    let room = (2 * games + 200).to_string();
+    // A WebSocket per game, and each is a connection too: plain requests
+    // need room beside them.
+    let sockets = (games + 100).to_string();
+    let connections = (2 * games + 200).to_string();
     let mut child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-        .args(["--new-games-per-minute", "0", "--log-level", "warn"])
-        .args(["--max-connections", &room, "--max-sockets", &room])
+        .args(["--new-games-per-minute", "0", "--log-level", "error"])
+        .args(["--max-connections", &connections, "--max-sockets", &sockets])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
