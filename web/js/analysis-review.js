@@ -56,7 +56,10 @@ export class ReviewPanel {
     }
     if (!this.alive) return;
     if (r && r.status === 'done') { this.review = r; this.draw(); return; }
-    this.say(r && r.status === 'running' ? t('analysis-review-running') : t('analysis-review-queued'));
+    if (r && r.status === 'failed') { this.say(t('analysis-review-failed', { error: r.reason || '' })); return; }
+    const p = r && r.progress;
+    const part = p && p.total ? ` (${p.done}/${p.total})` : '';
+    this.say(r && r.status === 'running' ? `${t('analysis-review-running')}${part}` : t('analysis-review-queued'));
     this.timer = setTimeout(() => this.poll(true), POLL_MS);
   }
 
