@@ -299,8 +299,16 @@ impl App {
         if live.session.deadline().is_none() {
             return;
         }
-        if let Some(last) = self.store.health().last_outage() {
-            let ms = live.session.resume_after_outage(last.to);
+        // Still away as far as this instance knows (the change under way
+        // may be the first answer): what passed of the outage is not
+        // charged either.
+        let health = self.store.health();
+        let until = match health.away_since() {
+            Some(_) => Some(now_ms().max(0) as u64),
+            None => health.last_outage().map(|o| o.to),
+        };
+        if let Some(until) = until {
+            let ms = live.session.resume_after_outage(until);
             if ms > 0 {
                 tracing::debug!(
                     given_back_ms = ms,

@@ -310,7 +310,7 @@ impl Log {
             slowest: *self.slowest.lock().unwrap(),
             ..Verdict::default()
         };
-        for (id, timed) in &games {
+        for (id, _) in &games {
             let stored = kyoku_server::store::stored_moves(db, id)
                 .await
                 .expect("the store reads")
@@ -338,17 +338,22 @@ impl Log {
                     v.bad.push(s.clone());
                 }
             }
-            if *timed {
-                let state = get_json(&format!("{}/api/games/{id}", self.base())).await;
-                if let Some(state) = state
-                    && state["result"]["reason"] == "time"
-                {
-                    v.lost_on_time.push(id.clone());
-                }
-            }
         }
         v.games = games.len();
         v
+    }
+
+    /// The timed games among these that ended on time.
+    pub async fn lost_on_time(&self) -> Vec<String> {
+        let games = self.games.lock().unwrap().clone();
+        let mut lost = Vec::new();
+        for (id, _) in games.iter().filter(|(_, timed)| *timed) {
+            let state = get_json(&format!("{}/api/games/{id}", self.base())).await;
+            if state.is_some_and(|s| s["result"]["reason"] == "time") {
+                lost.push(id.clone());
+            }
+        }
+        lost
     }
 
     fn base(&self) -> String {
@@ -373,7 +378,6 @@ pub struct Verdict {
     pub lost: Vec<Sent>,
     pub refused_but_stored: Vec<Sent>,
     pub bad: Vec<Sent>,
-    pub lost_on_time: Vec<String>,
     pub slowest: Duration,
 }
 
@@ -382,8 +386,7 @@ impl std::fmt::Display for Verdict {
         write!(
             f,
             "{} games; {} moves acknowledged ({} lost), {} refused with 503 ({} stored \
-             nevertheless), {} in doubt, {} other failures, {} timed games lost on time; \
-             the slowest answer {} ms",
+             nevertheless), {} in doubt, {} other failures; the slowest answer {} ms",
             self.games,
             self.acked,
             self.lost.len(),
@@ -391,7 +394,6 @@ impl std::fmt::Display for Verdict {
             self.refused_but_stored.len(),
             self.in_doubt,
             self.bad.len(),
-            self.lost_on_time.len(),
             self.slowest.as_millis()
         )
     }
@@ -405,7 +407,7 @@ pub struct Players {
 }
 
 impl Players {
-    /// `n` players, the first `timed` of them on 0.5+2 clocks.
+    /// `n` players, the first `timed` of them on 0.5+0 clocks.
     pub fn start(base: &str, n: usize, timed: usize, log: Arc<Log>) -> Players {
         *BASE.lock().unwrap() = base.to_string();
         let stop = Arc::new(AtomicBool::new(false));
@@ -438,7 +440,7 @@ async fn play(http: &reqwest::Client, base: &str, timed: bool, log: &Log, stop: 
     let mut attempt = 0usize;
     while !stop.load(Ordering::SeqCst) {
         let Some((id, tokens)) = game.clone() else {
-            let clock = if timed { json!("0.5+2") } else { Value::Null };
+            let clock = if timed { json!("0.5+0") } else { Value::Null };
             let body = json!({"game": "shogun", "seats": ["human", "human"], "clock": clock});
             match post(http, &format!("{base}/api/games"), &body).await {
                 (201, v) => {
