@@ -14,6 +14,7 @@ mod players;
 mod postgres;
 mod puzzles;
 mod reviews;
+mod rows;
 mod sqlite;
 
 use std::path::{Path, PathBuf};

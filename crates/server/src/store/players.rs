@@ -181,6 +181,21 @@ pub fn settle(before: &[RatingRow], ranks: &[usize], at: i64) -> Vec<Rating> {
         .unwrap_or_else(|_| before.iter().map(|r| r.rating).collect())
 }
 
+/// Whether a game's end moves ratings: a rated game whose every seat, in
+/// order, holds an account, and whose changes are not written yet (an end
+/// is settled once).
+pub(crate) fn settles(end: &GameEnd, ranks: &[usize], players: &[PlayerRow]) -> bool {
+    let every_seat =
+        players.len() == ranks.len() && players.iter().enumerate().all(|(i, p)| p.seat == i + 1);
+    end.rated && every_seat && players.iter().all(|p| p.diff.is_none())
+}
+
+/// The new expiry of a session used at `now`, when it is due: extended at
+/// most once an hour, so that a read is not a write per request.
+pub(crate) fn extended(expires: i64, now: i64) -> Option<i64> {
+    (expires < now + SESSION_LIFETIME - 3600).then_some(now + SESSION_LIFETIME)
+}
+
 /// The lobby entry `summary` (JSON) with each seat's rating change set:
 /// the entry is made before the change that ends a rated game is stored,
 /// the changes only inside it.

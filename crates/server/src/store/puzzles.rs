@@ -95,6 +95,29 @@ pub fn rate(solver: Rating, puzzle: Rating, correct: bool) -> (Rating, Rating) {
     )
 }
 
+/// What an attempt does to both ratings: moved by [`rate`] when it is the
+/// solver's first try at the puzzle (an anonymous solver's always is),
+/// else left as they were. Each engine writes the moved ratings.
+pub(crate) fn attempted(
+    solver_before: Rating,
+    puzzle_before: Rating,
+    correct: bool,
+    first: bool,
+) -> Attempted {
+    let (solver, puzzle) = if first {
+        rate(solver_before, puzzle_before, correct)
+    } else {
+        (solver_before, puzzle_before)
+    };
+    Attempted {
+        rated: first,
+        solver_before,
+        solver,
+        puzzle_before,
+        puzzle,
+    }
+}
+
 /// An account's stored rating brought to `at`: its deviation grows for
 /// the whole days since its last rated attempt, as a game's players' do.
 pub(crate) fn grown(row: &RatingRow, at: i64) -> Rating {

@@ -8,6 +8,8 @@ use tokio_postgres::Row;
 use tokio_postgres::types::ToSql;
 
 use super::{PgStore, Tx, failed, int};
+use crate::store::players::{extended, settles};
+use crate::store::rows::{self, SEEK_COLUMNS};
 use crate::store::{
     AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
     SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle, with_diffs,
@@ -27,18 +29,7 @@ pub(super) async fn of_game(tx: &Tx<'_>, id: &str) -> Result<Vec<PlayerRow>, Sto
         )
         .await
         .map_err(failed)?;
-    Ok(rows
-        .iter()
-        .map(|r| PlayerRow {
-            seat: r.get::<_, i32>(0) as usize,
-            key: r.get(1),
-            username: r.get(2),
-            program: r.get(3),
-            rating: r.get(4),
-            rd: r.get(5),
-            diff: r.get(6),
-        })
-        .collect())
+    rows.iter().map(rows::player_row).collect()
 }
 
 /// Puts an account in a seat of game `id`.
@@ -70,19 +61,6 @@ pub(super) async fn take_seek(tx: &Tx<'_>, seek: &str, game: &str) -> Result<(),
     }
 }
 
-fn rating_row(r: &Row, at: usize) -> RatingRow {
-    RatingRow {
-        pool: r.get(at),
-        rating: Rating {
-            rating: r.get(at + 1),
-            rd: r.get(at + 2),
-            volatility: r.get(at + 3),
-        },
-        games: r.get(at + 4),
-        last_at: r.get(at + 5),
-    }
-}
-
 /// Writes the end of game `id` (see the SQLite engine's `end_game`).
 pub(super) async fn end_game(
     tx: &Tx<'_>,
@@ -102,9 +80,7 @@ pub(super) async fn end_game(
         .await
         .map_err(failed)?;
     }
-    let every_seat =
-        players.len() == ranks.len() && players.iter().enumerate().all(|(i, p)| p.seat == i + 1);
-    if !end.rated || !every_seat || players.iter().any(|p| p.diff.is_some()) {
+    if !settles(end, ranks, &players) {
         return Ok(None);
     }
     // Locked in one order (by key) whatever the seats: two games settling
@@ -142,7 +118,7 @@ pub(super) async fn end_game(
             )
             .await
             .map_err(failed)?;
-        before.push(rating_row(&r, 0));
+        before.push(rows::rating_row(&r, 0)?);
     }
     let after = settle(&before, ranks, at);
     let mut diffs = Vec::with_capacity(players.len());
@@ -199,27 +175,6 @@ pub(super) async fn end_game(
     Ok(Some(diffs))
 }
 
-fn seek_row(r: &Row) -> SeekRow {
-    let lo: Option<i64> = r.get(6);
-    let hi: Option<i64> = r.get(7);
-    SeekRow {
-        id: r.get(0),
-        key: r.get(1),
-        game: r.get(2),
-        options: r.get(3),
-        clock: r.get(4),
-        rated: r.get(5),
-        range: lo.zip(hi),
-        created_at: r.get(8),
-        alive_at: r.get(9),
-        game_id: r.get(10),
-        username: r.get(11),
-    }
-}
-
-const SEEK_COLUMNS: &str = "s.id, s.account, s.game, s.options, s.clock, s.rated, s.range_lo,
-    s.range_hi, s.created_at, s.alive_at, s.game_id, a.username";
-
 const SUMS: &str = "count(*), count(*) FILTER (WHERE p.outcome = 'win'),
     count(*) FILTER (WHERE p.outcome = 'draw'), count(*) FILTER (WHERE p.outcome = 'loss')";
 
@@ -257,14 +212,7 @@ impl PgStore {
                 &[&key],
             )
             .await?;
-        Ok(rows.first().map(|r| AccountRow {
-            key: r.get(0),
-            username: r.get(1),
-            password: r.get(2),
-            created_at: r.get(3),
-            deleted: r.get(4),
-            language: r.get(5),
-        }))
+        rows.first().map(rows::account_row).transpose()
     }
 
     pub(crate) async fn set_language(&self, key: &str, language: &str) -> Result<(), StoreError> {
@@ -376,11 +324,10 @@ impl PgStore {
         else {
             return Ok(None);
         };
-        // Slid at most once an hour: a read is not a write per request.
-        if expires < now + SESSION_LIFETIME - 3600 {
+        if let Some(until) = extended(expires, now) {
             self.exec(
                 "UPDATE sessions SET expires_at = $2 WHERE hash = $1",
-                &[&hash, &(now + SESSION_LIFETIME)],
+                &[&hash, &until],
             )
             .await?;
         }
@@ -465,7 +412,7 @@ impl PgStore {
                 &[&key],
             )
             .await?;
-        Ok(rows.iter().map(|r| rating_row(r, 0)).collect())
+        rows.iter().map(|r| rows::rating_row(r, 0)).collect()
     }
 
     pub(crate) async fn history(
@@ -483,15 +430,7 @@ impl PgStore {
                 &[&key, &pool],
             )
             .await?;
-        Ok(rows
-            .iter()
-            .map(|r| HistoryPoint {
-                at: r.get(0),
-                rating: r.get(1),
-                rd: r.get(2),
-                game: r.get(3),
-            })
-            .collect())
+        rows.iter().map(rows::history_point).collect()
     }
 
     pub(crate) async fn leaderboard(
@@ -510,14 +449,7 @@ impl PgStore {
                 &[&pool, &max_rd, &(limit as i64)],
             )
             .await?;
-        Ok(rows
-            .iter()
-            .map(|r| Ranked {
-                username: r.get(0),
-                program: r.get(1),
-                rating: rating_row(r, 2),
-            })
-            .collect())
+        rows.iter().map(rows::ranked).collect()
     }
 
     pub(crate) async fn games_of(
@@ -581,12 +513,8 @@ impl PgStore {
                 .await?
             }
         };
-        Ok(rows.first().map_or_else(Counts::default, |r| Counts {
-            games: r.get(0),
-            wins: r.get(1),
-            draws: r.get(2),
-            losses: r.get(3),
-        }))
+        rows.first()
+            .map_or_else(|| Ok(Counts::default()), rows::counts)
     }
 
     pub(crate) async fn add_seek(&self, s: SeekRow) -> Result<(), StoreError> {
@@ -622,7 +550,7 @@ impl PgStore {
                 &[&(now - SEEK_LIFETIME), &(now - SEEK_ALIVE)],
             )
             .await?;
-        Ok(rows.iter().map(seek_row).collect())
+        rows.iter().map(rows::seek_row).collect()
     }
 
     pub(crate) async fn seek(
@@ -647,7 +575,7 @@ impl PgStore {
                 &[&id],
             )
             .await?;
-        Ok(rows.first().map(seek_row))
+        rows.first().map(rows::seek_row).transpose()
     }
 
     pub(crate) async fn cancel_seeks(

@@ -5,38 +5,14 @@
 
 use kyoku_puzzle::Puzzle;
 use kyoku_rating::Rating;
-use tokio_postgres::Row;
 
 use super::{PgStore, Tx, failed};
 use crate::store::puzzles::{
-    Attempt, Attempted, Columns, LessonStars, NEAREST, PuzzleRow, first_rating, grown,
-    json_columns, pool, rate,
+    Attempt, Attempted, LessonStars, NEAREST, PuzzleRow, attempted, first_rating, grown,
+    json_columns, pool,
 };
+use crate::store::rows::{self, Cells, PUZZLE_COLUMNS};
 use crate::store::{RatingRow, StoreError};
-
-const COLUMNS: &str = "id, game, options, position, goal, solution, themes, plies, rating, rd,
-    volatility, attempts, solved, created_at";
-
-fn columns(r: &Row) -> Columns {
-    Columns {
-        id: r.get(0),
-        game: r.get(1),
-        options: r.get(2),
-        position: r.get(3),
-        goal: r.get(4),
-        solution: r.get(5),
-        themes: r.get(6),
-        plies: r.get(7),
-        rating: Rating {
-            rating: r.get(8),
-            rd: r.get(9),
-            volatility: r.get(10),
-        },
-        attempts: r.get(11),
-        solved: r.get(12),
-        created_at: r.get(13),
-    }
-}
 
 /// The account's rating row in `pool`, made new when it has none, locked
 /// until the transaction ends.
@@ -57,28 +33,19 @@ async fn solver_row(tx: &Tx<'_>, key: &str, pool: &str) -> Result<RatingRow, Sto
         )
         .await
         .map_err(failed)?;
-    Ok(RatingRow {
-        pool: r.get(0),
-        rating: Rating {
-            rating: r.get(1),
-            rd: r.get(2),
-            volatility: r.get(3),
-        },
-        games: r.get(4),
-        last_at: r.get(5),
-    })
+    rows::rating_row(&r, 0)
 }
 
 /// Records one attempt in `tx` (see [`crate::store::Store::record_attempt`]).
 async fn record(tx: &Tx<'_>, a: &Attempt) -> Result<Option<Attempted>, StoreError> {
     let rows = tx
         .query(
-            &format!("SELECT {COLUMNS} FROM puzzles WHERE id = $1 FOR UPDATE"),
+            &format!("SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1 FOR UPDATE"),
             &[&a.puzzle],
         )
         .await
         .map_err(failed)?;
-    let Some(row) = rows.first().map(columns) else {
+    let Some(row) = rows.first().map(rows::puzzle_columns).transpose()? else {
         return Ok(None);
     };
     let row = row.row()?;
@@ -99,16 +66,11 @@ async fn record(tx: &Tx<'_>, a: &Attempt) -> Result<Option<Attempted>, StoreErro
         }
         None => (a.solver, true),
     };
-    if !first {
-        return Ok(Some(Attempted {
-            rated: false,
-            solver_before,
-            solver: solver_before,
-            puzzle_before,
-            puzzle: puzzle_before,
-        }));
+    let out = attempted(solver_before, puzzle_before, a.correct, first);
+    if !out.rated {
+        return Ok(Some(out));
     }
-    let (solver, puzzle) = rate(solver_before, puzzle_before, a.correct);
+    let (solver, puzzle) = (out.solver, out.puzzle);
     tx.execute(
         "UPDATE puzzles SET rating = $2, rd = $3, volatility = $4, attempts = attempts + 1,
                             solved = solved + $5
@@ -140,13 +102,7 @@ async fn record(tx: &Tx<'_>, a: &Attempt) -> Result<Option<Attempted>, StoreErro
         .await
         .map_err(failed)?;
     }
-    Ok(Some(Attempted {
-        rated: true,
-        solver_before,
-        solver,
-        puzzle_before,
-        puzzle,
-    }))
+    Ok(Some(out))
 }
 
 impl PgStore {
@@ -219,11 +175,15 @@ impl PgStore {
     pub(crate) async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRow>, StoreError> {
         let client = self.client().await?;
         let st = client
-            .prepare_cached(&format!("SELECT {COLUMNS} FROM puzzles WHERE id = $1"))
+            .prepare_cached(&format!(
+                "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1"
+            ))
             .await
             .map_err(failed)?;
         let rows = client.query(&st, &[&id]).await.map_err(failed)?;
-        rows.first().map(|r| columns(r).row()).transpose()
+        rows.first()
+            .map(|r| rows::puzzle_columns(r)?.row())
+            .transpose()
     }
 
     pub(crate) async fn puzzles(
@@ -237,14 +197,16 @@ impl PgStore {
         let rows = client
             .query(
                 &format!(
-                    "SELECT {COLUMNS} FROM puzzles WHERE ($1::TEXT IS NULL OR game = $1)
+                    "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE ($1::TEXT IS NULL OR game = $1)
                        AND id > $2 ORDER BY id LIMIT $3"
                 ),
                 &[&game, &after, &limit],
             )
             .await
             .map_err(failed)?;
-        rows.iter().map(|r| columns(r).row()).collect()
+        rows.iter()
+            .map(|r| rows::puzzle_columns(r)?.row())
+            .collect()
     }
 
     /// The ids of the puzzles of `game` nearest `rating`, half from above
@@ -321,15 +283,7 @@ impl PgStore {
             )
             .await
             .map_err(failed)?;
-        Ok(rows
-            .iter()
-            .map(|r| LessonStars {
-                game: r.get(0),
-                lesson: r.get(1),
-                stars: r.get::<_, i32>(2).clamp(0, 3) as u8,
-                at: r.get(3),
-            })
-            .collect())
+        rows.iter().map(rows::lesson_stars).collect()
     }
 
     pub(crate) async fn set_lesson_stars(
@@ -355,6 +309,6 @@ impl PgStore {
             )
             .await
             .map_err(failed)?;
-        Ok(r.get::<_, i32>(0).clamp(0, 3) as u8)
+        Ok(rows::stars(r.int(0)?))
     }
 }

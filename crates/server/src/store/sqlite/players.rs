@@ -3,9 +3,11 @@
 //! on a read connection.
 
 use kyoku_rating::Rating;
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::SqliteStore;
+use crate::store::players::{extended, settles};
+use crate::store::rows::{self, SEEK_COLUMNS};
 use crate::store::{
     AccountRow, Counts, GameEnd, HistoryPoint, PlayerRow, Ranked, RatingRow, SEEK_ALIVE,
     SEEK_LIFETIME, SESSION_LIFETIME, SeekRow, StoreError, outcome, settle, with_diffs,
@@ -23,17 +25,7 @@ pub(super) fn of_game(c: &Connection, id: &str) -> Result<Vec<PlayerRow>, StoreE
          WHERE p.game_id = ?1 ORDER BY p.seat",
     )?;
     let rows = st
-        .query_map([id], |r| {
-            Ok(PlayerRow {
-                seat: r.get::<_, i64>(0)? as usize,
-                key: r.get(1)?,
-                username: r.get(2)?,
-                program: r.get::<_, i64>(3)? != 0,
-                rating: r.get(4)?,
-                rd: r.get(5)?,
-                diff: r.get(6)?,
-            })
-        })?
+        .query_map([id], |r| rows::player_row(r))?
         .collect::<Result<_, _>>()?;
     Ok(rows)
 }
@@ -68,19 +60,6 @@ pub(super) fn take_seek(c: &Connection, seek: &str, game: &str) -> Result<(), St
     }
 }
 
-fn rating_row(r: &Row, at: usize) -> rusqlite::Result<RatingRow> {
-    Ok(RatingRow {
-        pool: r.get(at)?,
-        rating: Rating {
-            rating: r.get(at + 1)?,
-            rd: r.get(at + 2)?,
-            volatility: r.get(at + 3)?,
-        },
-        games: r.get(at + 4)?,
-        last_at: r.get(at + 5)?,
-    })
-}
-
 /// Writes the end of game `id`: each seat's outcome and, for a rated game
 /// whose every seat holds an account, the new ratings, their history and
 /// each seat's change (returned). Written once: a game whose changes are
@@ -99,9 +78,7 @@ pub(super) fn end_game(
         c.prepare_cached("UPDATE game_players SET outcome = ?3 WHERE game_id = ?1 AND seat = ?2")?
             .execute(params![id, p.seat as i64, outcome(ranks, p.seat - 1)])?;
     }
-    let every_seat =
-        players.len() == ranks.len() && players.iter().enumerate().all(|(i, p)| p.seat == i + 1);
-    if !end.rated || !every_seat || players.iter().any(|p| p.diff.is_some()) {
+    if !settles(end, ranks, &players) {
         return Ok(None);
     }
     let mut before = Vec::with_capacity(players.len());
@@ -122,7 +99,7 @@ pub(super) fn end_game(
                 "SELECT pool, rating, rd, volatility, games, last_at FROM ratings
              WHERE account = ?1 AND pool = ?2",
             )?
-            .query_row(params![p.key, end.pool], |r| rating_row(r, 0))?,
+            .query_row(params![p.key, end.pool], |r| rows::rating_row(r, 0))?,
         );
     }
     let after = settle(&before, ranks, at);
@@ -169,47 +146,7 @@ pub(super) fn end_game(
     Ok(Some(diffs))
 }
 
-fn account_row(r: &Row) -> rusqlite::Result<AccountRow> {
-    Ok(AccountRow {
-        key: r.get(0)?,
-        username: r.get(1)?,
-        password: r.get(2)?,
-        created_at: r.get(3)?,
-        deleted: r.get::<_, i64>(4)? != 0,
-        language: r.get(5)?,
-    })
-}
-
-fn seek_row(r: &Row) -> rusqlite::Result<SeekRow> {
-    let lo: Option<i64> = r.get(6)?;
-    let hi: Option<i64> = r.get(7)?;
-    Ok(SeekRow {
-        id: r.get(0)?,
-        key: r.get(1)?,
-        username: r.get(11)?,
-        game: r.get(2)?,
-        options: r.get(3)?,
-        clock: r.get(4)?,
-        rated: r.get::<_, i64>(5)? != 0,
-        range: lo.zip(hi),
-        created_at: r.get(8)?,
-        alive_at: r.get(9)?,
-        game_id: r.get(10)?,
-    })
-}
-
-const SEEK_COLUMNS: &str = "s.id, s.account, s.game, s.options, s.clock, s.rated, s.range_lo,
-    s.range_hi, s.created_at, s.alive_at, s.game_id, a.username";
-
 fn counts(c: &Connection, key: &str, other: Option<&str>) -> Result<Counts, StoreError> {
-    let read = |r: &Row| {
-        Ok(Counts {
-            games: r.get(0)?,
-            wins: r.get::<_, Option<i64>>(1)?.unwrap_or(0),
-            draws: r.get::<_, Option<i64>>(2)?.unwrap_or(0),
-            losses: r.get::<_, Option<i64>>(3)?.unwrap_or(0),
-        })
-    };
     const SUMS: &str = "count(*), sum(p.outcome = 'win'), sum(p.outcome = 'draw'),
                         sum(p.outcome = 'loss')";
     let out = match other {
@@ -217,7 +154,7 @@ fn counts(c: &Connection, key: &str, other: Option<&str>) -> Result<Counts, Stor
             .prepare_cached(&format!(
                 "SELECT {SUMS} FROM game_players p WHERE p.account = ?1 AND p.outcome IS NOT NULL"
             ))?
-            .query_row([key], read)?,
+            .query_row([key], |r| rows::counts(r))?,
         Some(o) => c
             // Both sides read from the covering index on (account,
             // outcome, game_id): a player of ten thousand games against
@@ -228,7 +165,7 @@ fn counts(c: &Connection, key: &str, other: Option<&str>) -> Result<Counts, Stor
                  WHERE p.account = ?1 AND p.outcome IS NOT NULL
                    AND p.game_id IN (SELECT game_id FROM game_players WHERE account = ?2)"
             ))?
-            .query_row([key, o], read)?,
+            .query_row([key, o], |r| rows::counts(r))?,
     };
     Ok(out)
 }
@@ -253,7 +190,7 @@ impl SqliteStore {
                 "SELECT key, username, password, created_at, deleted, language
                  FROM accounts WHERE key = ?1",
             )?
-            .query_row([key], account_row)
+            .query_row([key], |r| rows::account_row(r))
             .optional()?)
         })
         .await
@@ -361,13 +298,12 @@ impl SqliteStore {
         let Some((key, expires)) = found.filter(|(_, e)| *e >= now) else {
             return Ok(None);
         };
-        // Slid at most once an hour: a read is not a write per request.
-        if expires < now + SESSION_LIFETIME - 3600 {
+        if let Some(until) = extended(expires, now) {
             let h = hash.to_string();
             self.run(move |c| {
                 c.execute(
                     "UPDATE sessions SET expires_at = ?2 WHERE hash = ?1",
-                    params![h, now + SESSION_LIFETIME],
+                    params![h, until],
                 )?;
                 Ok(())
             })
@@ -456,7 +392,7 @@ impl SqliteStore {
                 "SELECT pool, rating, rd, volatility, games, last_at FROM ratings
                  WHERE account = ?1",
             )?
-            .query_map([key], |r| rating_row(r, 0))?
+            .query_map([key], |r| rows::rating_row(r, 0))?
             .collect::<Result<_, _>>()?)
         })
         .await
@@ -476,14 +412,7 @@ impl SqliteStore {
                 "SELECT at, rating, rd, game_id, max(n) FROM rating_history
                  WHERE account = ?1 AND pool = ?2 GROUP BY at / 86400 ORDER BY 5",
             )?
-            .query_map([key, pool], |r| {
-                Ok(HistoryPoint {
-                    at: r.get(0)?,
-                    rating: r.get(1)?,
-                    rd: r.get(2)?,
-                    game: r.get(3)?,
-                })
-            })?
+            .query_map([key, pool], |r| rows::history_point(r))?
             .collect::<Result<_, _>>()?)
         })
         .await
@@ -504,13 +433,7 @@ impl SqliteStore {
                  WHERE r.pool = ?1 AND r.rd <= ?2 AND coalesce(a.deleted, 0) = 0
                  ORDER BY r.rating DESC LIMIT ?3",
             )?
-            .query_map(params![pool, max_rd, limit as i64], |r| {
-                Ok(Ranked {
-                    username: r.get(0)?,
-                    program: r.get::<_, i64>(1)? != 0,
-                    rating: rating_row(r, 2)?,
-                })
-            })?
+            .query_map(params![pool, max_rd, limit as i64], |r| rows::ranked(r))?
             .collect::<Result<_, _>>()?)
         })
         .await
@@ -592,7 +515,9 @@ impl SqliteStore {
                  WHERE s.game_id IS NULL AND s.created_at >= ?1 AND s.alive_at >= ?2
                  ORDER BY s.created_at LIMIT 200"
             ))?
-            .query_map(params![now - SEEK_LIFETIME, now - SEEK_ALIVE], seek_row)?
+            .query_map(params![now - SEEK_LIFETIME, now - SEEK_ALIVE], |r| {
+                rows::seek_row(r)
+            })?
             .collect::<Result<_, _>>()?)
         })
         .await
@@ -621,7 +546,7 @@ impl SqliteStore {
                 "SELECT {SEEK_COLUMNS} FROM seeks s JOIN accounts a ON a.key = s.account
                  WHERE s.id = ?1"
             ))?
-            .query_row([id], seek_row)
+            .query_row([id], |r| rows::seek_row(r))
             .optional()?)
         })
         .await

@@ -4,45 +4,24 @@
 
 use kyoku_puzzle::Puzzle;
 use kyoku_rating::Rating;
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::SqliteStore;
 use crate::store::puzzles::{
-    Attempt, Attempted, Columns, LessonStars, NEAREST, PuzzleRow, first_rating, grown,
-    json_columns, pool, rate,
+    Attempt, Attempted, Columns, LessonStars, NEAREST, PuzzleRow, attempted, first_rating, grown,
+    json_columns, pool,
 };
+use crate::store::rows::{self, PUZZLE_COLUMNS};
 use crate::store::{RatingRow, StoreError};
 
-const COLUMNS: &str = "id, game, options, position, goal, solution, themes, plies, rating, rd,
-    volatility, attempts, solved, created_at";
-
-fn puzzle_row(r: &Row) -> rusqlite::Result<Columns> {
-    Ok(Columns {
-        id: r.get(0)?,
-        game: r.get(1)?,
-        options: r.get(2)?,
-        position: r.get(3)?,
-        goal: r.get(4)?,
-        solution: r.get(5)?,
-        themes: r.get(6)?,
-        plies: r.get(7)?,
-        rating: Rating {
-            rating: r.get(8)?,
-            rd: r.get(9)?,
-            volatility: r.get(10)?,
-        },
-        attempts: r.get(11)?,
-        solved: r.get(12)?,
-        created_at: r.get(13)?,
-    })
-}
-
 fn load(c: &Connection, id: &str) -> Result<Option<PuzzleRow>, StoreError> {
-    c.prepare_cached(&format!("SELECT {COLUMNS} FROM puzzles WHERE id = ?1"))?
-        .query_row([id], puzzle_row)
-        .optional()?
-        .map(Columns::row)
-        .transpose()
+    c.prepare_cached(&format!(
+        "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = ?1"
+    ))?
+    .query_row([id], |r| rows::puzzle_columns(r))
+    .optional()?
+    .map(Columns::row)
+    .transpose()
 }
 
 fn insert(c: &Connection, p: &Puzzle, at: i64) -> Result<bool, StoreError> {
@@ -89,18 +68,7 @@ fn solver_row(c: &Connection, key: &str, pool: &str) -> Result<RatingRow, StoreE
         "SELECT pool, rating, rd, volatility, games, last_at FROM ratings
          WHERE account = ?1 AND pool = ?2",
     )?
-    .query_row(params![key, pool], |r| {
-        Ok(RatingRow {
-            pool: r.get(0)?,
-            rating: Rating {
-                rating: r.get(1)?,
-                rd: r.get(2)?,
-                volatility: r.get(3)?,
-            },
-            games: r.get(4)?,
-            last_at: r.get(5)?,
-        })
-    })?)
+    .query_row(params![key, pool], |r| rows::rating_row(r, 0))?)
 }
 
 /// Records one attempt on the writer's connection (see
@@ -123,16 +91,11 @@ fn record(c: &Connection, a: &Attempt) -> Result<Option<Attempted>, StoreError> 
         }
         None => (a.solver, true),
     };
-    if !first {
-        return Ok(Some(Attempted {
-            rated: false,
-            solver_before,
-            solver: solver_before,
-            puzzle_before,
-            puzzle: puzzle_before,
-        }));
+    let out = attempted(solver_before, puzzle_before, a.correct, first);
+    if !out.rated {
+        return Ok(Some(out));
     }
-    let (solver, puzzle) = rate(solver_before, puzzle_before, a.correct);
+    let (solver, puzzle) = (out.solver, out.puzzle);
     c.prepare_cached(
         "UPDATE puzzles SET rating = ?2, rd = ?3, volatility = ?4, attempts = attempts + 1,
                             solved = solved + ?5
@@ -160,13 +123,7 @@ fn record(c: &Connection, a: &Attempt) -> Result<Option<Attempted>, StoreError> 
             a.at
         ])?;
     }
-    Ok(Some(Attempted {
-        rated: true,
-        solver_before,
-        solver,
-        puzzle_before,
-        puzzle,
-    }))
+    Ok(Some(out))
 }
 
 /// The ids of the puzzles of `game` nearest `rating`, half from above and
@@ -240,10 +197,12 @@ impl SqliteStore {
         let (game, after) = (game.map(str::to_string), after.to_string());
         self.read(move |c| {
             c.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM puzzles WHERE (?1 IS NULL OR game = ?1) AND id > ?2
+                "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE (?1 IS NULL OR game = ?1) AND id > ?2
                  ORDER BY id LIMIT ?3"
             ))?
-            .query_map(params![game, after, limit as i64], puzzle_row)?
+            .query_map(params![game, after, limit as i64], |r| {
+                rows::puzzle_columns(r)
+            })?
             .map(|r| r.map_err(StoreError::from).and_then(Columns::row))
             .collect()
         })
@@ -285,14 +244,7 @@ impl SqliteStore {
                 "SELECT game, lesson, stars, at FROM lesson_stars WHERE account = ?1
                  ORDER BY game, lesson",
             )?
-            .query_map([account], |r| {
-                Ok(LessonStars {
-                    game: r.get(0)?,
-                    lesson: r.get(1)?,
-                    stars: r.get::<_, i64>(2)?.clamp(0, 3) as u8,
-                    at: r.get(3)?,
-                })
-            })?
+            .query_map([account], |r| rows::lesson_stars(r))?
             .collect::<Result<_, _>>()?)
         })
         .await
@@ -323,7 +275,7 @@ impl SqliteStore {
                      AND lesson = ?3",
                 )?
                 .query_row(params![account, game, lesson], |r| r.get(0))?;
-            Ok(kept.clamp(0, 3) as u8)
+            Ok(rows::stars(kept))
         })
         .await
     }
