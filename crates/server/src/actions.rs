@@ -80,6 +80,25 @@ pub struct Acted {
     pub rematch: Option<RematchSeat>,
 }
 
+impl Acted {
+    /// The answer to `seat` (1-based) of the game in `slot` whose rematch
+    /// `new_id` has started: the game as it ended, and the seat's place in
+    /// the rematch.
+    fn rematched(
+        slot: &Slot,
+        live: &Live,
+        new_id: &str,
+        seat: usize,
+        token: &Option<crate::tokens::Token>,
+    ) -> Acted {
+        let n = live.humans.len();
+        Acted {
+            state: slot.snapshot().json.clone(),
+            rematch: Some(rematch_place(n, &slot.id, new_id, seat - 1, token.as_ref())),
+        }
+    }
+}
+
 impl App {
     /// Does a game action for a seat: checks, commits, publishes.
     pub async fn act(
@@ -132,17 +151,7 @@ impl App {
                 )));
             }
             // Agreed before: the seat gets its place again.
-            let place = rematch_place(
-                live.humans.len(),
-                &slot.id,
-                &new_id,
-                seat - 1,
-                token.as_ref(),
-            );
-            return Ok(Acted {
-                state: slot.snapshot().json.clone(),
-                rematch: Some(place),
-            });
+            return Ok(Acted::rematched(&slot, &live, &new_id, seat, &token));
         }
         let before = live.session.checkpoint();
         let first_ply = live.session.ply();
@@ -173,17 +182,7 @@ impl App {
         }
         if agreed {
             let new_id = self.start_rematch(&slot, &mut live, before).await?;
-            let place = rematch_place(
-                live.humans.len(),
-                &slot.id,
-                &new_id,
-                seat - 1,
-                token.as_ref(),
-            );
-            return Ok(Acted {
-                state: slot.snapshot().json.clone(),
-                rematch: Some(place),
-            });
+            return Ok(Acted::rematched(&slot, &live, &new_id, seat, &token));
         }
         let played = self.commit(&slot, &mut live, first_ply, before).await?;
         Ok(Acted {
