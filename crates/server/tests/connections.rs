@@ -5,11 +5,13 @@
 //! Timeouts here are a second or two; the bounds checked are generous
 //! (a shared machine may be slow), never exact times.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
+mod common;
+
+use common::{Env, Ws};
 use futures_util::StreamExt;
-use kyoku_server::{Config, ConnectionLimits, Server};
+use kyoku_server::ConnectionLimits;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -20,39 +22,21 @@ const BOUND: Duration = Duration::from_secs(20);
 /// Longer than any test: the timer a test does not look at.
 const NEVER: Duration = Duration::from_secs(3600);
 
-struct Env {
-    server: Server,
-    _dir: tempfile::TempDir,
-    /// Opens a new connection for every request: an idle pooled one
-    /// would hold one of the places the tests count.
-    http: reqwest::Client,
-}
-
+/// A server with the connection limits `connections`, and a client that
+/// opens a new connection for every request: an idle pooled one would
+/// hold one of the places the tests count.
 async fn start(connections: ConnectionLimits) -> Env {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: dir.path().join("kyoku.db").into(),
-        ai_threads: Some(1),
-        sync: kyoku_server::store::SyncMode::Normal,
-        sockets: kyoku_server::SocketLimits::default(),
-        new_games_per_minute: 0,
-        connections,
-        abandon_after: None,
-        keep_idle: kyoku_server::KEEP_IDLE,
-        secure_cookies: false,
+    let mut env = common::start_with(|c| {
+        c.connections = connections;
+        c.ai_threads = Some(1);
+        c.new_games_per_minute = 0;
     })
-    .await
-    .unwrap();
-    let http = reqwest::Client::builder()
+    .await;
+    env.http = reqwest::Client::builder()
         .pool_max_idle_per_host(0)
         .build()
         .unwrap();
-    Env {
-        server,
-        _dir: dir,
-        http,
-    }
+    env
 }
 
 fn limits(header: Duration, idle: Duration, max: usize) -> ConnectionLimits {
@@ -64,37 +48,13 @@ fn limits(header: Duration, idle: Duration, max: usize) -> ConnectionLimits {
 }
 
 impl Env {
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.server.addr())
-    }
-
     async fn connect(&self) -> TcpStream {
         TcpStream::connect(self.server.addr()).await.unwrap()
     }
 
     /// A game of two people (nothing moves by itself): its id and tokens.
     async fn game(&self) -> (String, Vec<Value>) {
-        let r = self
-            .http
-            .post(self.url("/api/games"))
-            .json(&json!({"game": "dobutsu", "seats": ["human", "human"]}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 201);
-        let v: Value = r.json().await.unwrap();
-        let tokens = v["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["token"].clone())
-            .collect();
-        (v["id"].as_str().unwrap().to_string(), tokens)
-    }
-
-    async fn ws(&self, id: &str) -> Ws {
-        let url = format!("ws://{}/api/games/{id}/ws", self.server.addr());
-        tokio_tungstenite::connect_async(url).await.unwrap().0
+        self.create("dobutsu", json!({}), &["human", "human"]).await
     }
 
     /// A WebSocket as soon as there is a place for it (a connection just
@@ -143,9 +103,6 @@ impl Env {
             .as_u16())
     }
 }
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// The next state message of a WebSocket (`within` at most).
 async fn next_state(ws: &mut Ws, within: Duration) -> Value {

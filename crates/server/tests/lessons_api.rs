@@ -169,16 +169,7 @@ async fn stars_are_kept_with_the_account() {
     .await;
     assert_eq!(s, 401, "{v}");
 
-    let r = env
-        .http
-        .post(env.url("/api/account/signup"))
-        .json(&json!({"username": "learner", "password": "learner-secret-pw"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 201);
-    let c = r.headers()["set-cookie"].to_str().unwrap();
-    let cookie = c.split(';').next().unwrap().to_string();
+    let cookie = env.sign_up("learner").await;
     let me = Some(cookie.as_str());
 
     let (s, v) = send(

@@ -57,17 +57,9 @@ struct Person {
 
 impl Person {
     async fn sign_up(env: &Env, name: &str) -> Person {
-        let r = env
-            .http
-            .post(env.url("/api/account/signup"))
-            .json(&json!({"username": name, "password": format!("{name}-secret-pw")}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status().as_u16(), 201);
-        let c = r.headers()["set-cookie"].to_str().unwrap();
-        let cookie = c.split(';').next().unwrap().to_string();
-        Person { cookie }
+        Person {
+            cookie: env.sign_up(name).await,
+        }
     }
 
     async fn send(&self, env: &Env, path: &str, body: Option<&Value>) -> (u16, Value) {

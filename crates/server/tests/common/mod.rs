@@ -149,6 +149,21 @@ impl Env {
         (id, tokens)
     }
 
+    /// Signs `name` up (password `{name}-secret-pw`): the session cookie
+    /// to send back (`kyoku_session=…`).
+    pub async fn sign_up(&self, name: &str) -> String {
+        let r = self
+            .http
+            .post(self.url("/api/account/signup"))
+            .json(&json!({"username": name, "password": format!("{name}-secret-pw")}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 201);
+        let c = r.headers()["set-cookie"].to_str().unwrap();
+        c.split(';').next().unwrap().to_string()
+    }
+
     /// The value of the sample `name` (labels included) on `/metrics`.
     pub async fn metric(&self, name: &str) -> f64 {
         let r = self.http.get(self.url("/metrics")).send().await.unwrap();
