@@ -174,6 +174,14 @@ error-no-such-player = Einen Spieler mit diesem Namen gibt es nicht.
 error-no-such-seek = Dieses Partiegesuch gibt es nicht mehr: Jemand anderes hat es angenommen, oder wer es gestellt hat, ist gegangen.
 error-own-seek = Das ist dein eigenes Partiegesuch.
 error-out-of-range = Deine Wertungszahl liegt außerhalb des Bereichs, den diese Person sucht.
+error-in-doubt = Der Server hat beim Speichern seine Datenbank verloren: Dein Zug ist vielleicht gespeichert, vielleicht nicht. Lade die Seite neu und schau aufs Brett, bevor du weiterspielst.
+error-bad-position = Diese Stellung erlauben die Regeln nicht: { $message }
+error-game-not-over = Nur eine beendete Partie kann ausgewertet werden.
+error-too-many-requests = { $seconds ->
+    [0] Zu viele Analysen auf einmal: Warte bitte einen Moment.
+    [one] Zu viele Analysen auf einmal: Warte bitte eine Sekunde.
+   *[other] Zu viele Analysen auf einmal: Warte bitte { $seconds } Sekunden.
+}
 
 # Die Spielseite (web/js/game.js, gameactions.js, clock.js, keyboard.js).
 # Dieselben Meldungen wie en/web-game.ftl, ohne Variablen, die das

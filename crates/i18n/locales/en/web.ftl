@@ -198,6 +198,14 @@ error-no-such-player = There is no player of that name.
 error-no-such-seek = That seek is gone: someone else took it, or its player left.
 error-own-seek = That is your own seek.
 error-out-of-range = Your rating is outside the range that player asked for.
+error-in-doubt = The server lost its database while saving: your move may or may not be in. Reload the page and look at the board before you play on.
+error-bad-position = The rules do not allow this position: { $message }
+error-game-not-over = Only a finished game can be reviewed.
+error-too-many-requests = { $seconds ->
+    [0] Too many analyses at once: please wait a little.
+    [one] Too many analyses at once: please wait a second.
+   *[other] Too many analyses at once: please wait { $seconds } seconds.
+}
 
 # The game page (web/js/game.js, gameactions.js, clock.js, keyboard.js).
 # English is the source: every message here must be in the German and

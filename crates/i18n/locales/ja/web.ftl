@@ -166,6 +166,13 @@ error-no-such-player = その名前のプレイヤーはいません。
 error-no-such-seek = その対局募集はもうありません。ほかの人が受けたか、募集した人が去りました。
 error-own-seek = それはあなた自身の募集です。
 error-out-of-range = あなたのレーティングは、相手が希望する範囲の外です。
+error-in-doubt = 保存中にサーバーがデータベースとの接続を失いました。指し手が保存されたかどうかは分かりません。ページを読み込み直し、盤面を確かめてから続けてください。
+error-bad-position = この局面はルール上ありえません：{ $message }
+error-game-not-over = 振り返りができるのは終わった対局だけです。
+error-too-many-requests = { $seconds ->
+    [0] 解析の依頼が多すぎます。少し待ってください。
+   *[other] 解析の依頼が多すぎます。{ $seconds } 秒待ってください。
+}
 
 # 対局ページ（web/js/game.js, gameactions.js, clock.js, keyboard.js）。
 # en/web-game.ftl と同じメッセージを持ち、英語にない変数は使わない。
