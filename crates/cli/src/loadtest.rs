@@ -18,6 +18,7 @@
 //! back and compared with the moves acknowledged: none may be missing or
 //! stored twice.
 
+mod analysers;
 mod capacity;
 
 pub use capacity::{CapacityConfig, HEADER as CAPACITY_HEADER, capacity};
@@ -59,6 +60,12 @@ pub struct LoadConfig {
     pub clock: Option<kyoku_games::clock::TimeControl>,
     /// Clients logging in again and again while the games play.
     pub logins: usize,
+    /// A program (`ai:1` …) in the second seat: the client plays the first
+    /// and a move's round trip runs until the program's answer is seen.
+    pub program: Option<String>,
+    /// Clients asking for analyses (`POST /api/analyze`) without pause
+    /// while the games play: whether programs' moves slow down under them.
+    pub analysers: usize,
 }
 
 /// What was measured.
@@ -95,6 +102,9 @@ pub struct Report {
     /// Logins answered while the games played (with `logins`), and how
     /// many of them failed.
     pub logins: Option<(usize, usize)>,
+    /// Analyses answered while the games played (with `analysers`), and
+    /// how many were refused.
+    pub analyses: Option<(usize, usize)>,
 }
 
 impl std::fmt::Display for Report {
@@ -118,6 +128,13 @@ impl std::fmt::Display for Report {
             write!(
                 f,
                 " logins {ok} ({:.0}/s) login-errors {failed}",
+                ok as f64 / self.seconds
+            )?;
+        }
+        if let Some((ok, refused)) = self.analyses {
+            write!(
+                f,
+                " analyses {ok} ({:.1}/s) analyses-refused {refused}",
                 ok as f64 / self.seconds
             )?;
         }
@@ -175,12 +192,13 @@ async fn new_game(
     http: &reqwest::Client,
     addr: SocketAddr,
     play_on: SocketAddr,
-    clock: Option<kyoku_games::clock::TimeControl>,
+    cfg: &LoadConfig,
 ) -> Result<Game, String> {
-    let clock = clock.map(|c| c.to_string());
+    let clock = cfg.clock.map(|c| c.to_string());
+    let second = cfg.program.as_deref().unwrap_or("human");
     let created: Value = http
         .post(format!("http://{addr}/api/games"))
-        .json(&json!({"game": "dobutsu", "seats": ["human", "human"], "clock": clock}))
+        .json(&json!({"game": "dobutsu", "seats": ["human", second], "clock": clock}))
         .send()
         .await
         .map_err(|e| e.to_string())?
@@ -256,8 +274,10 @@ async fn history_is(http: &reqwest::Client, addr: SocketAddr, game: &Game) -> bo
     stored == game.acked
 }
 
-/// Waits for the ack (or error) of move `r`, then for the state after it.
-async fn await_move(game: &mut Game, r: u64, ply: u64) -> Result<Instant, String> {
+/// Waits for the ack (or error) of move `r`, then for the state at `ply`
+/// (or the game's end); returns when the ack came or, with `answer` (a
+/// program's answer awaited), when that state came.
+async fn await_move(game: &mut Game, r: u64, ply: u64, answer: bool) -> Result<Instant, String> {
     let mut acked = None;
     loop {
         let msg = tokio::time::timeout(Duration::from_secs(30), game.ws.next())
@@ -272,10 +292,13 @@ async fn await_move(game: &mut Game, r: u64, ply: u64) -> Result<Instant, String
         match v["type"].as_str() {
             Some("ack") if v["ref"] == r => acked = Some(Instant::now()),
             Some("error") => return Err(format!("refused: {}", v["message"])),
-            Some("state") if v["state"]["ply"].as_u64() >= Some(ply) => {
+            Some("state")
+                if v["state"]["ply"].as_u64() >= Some(ply)
+                    || (answer && v["state"]["to_act"].is_null()) =>
+            {
                 game.state = v["state"].clone();
                 if let Some(t) = acked {
-                    return Ok(t);
+                    return Ok(if answer { Instant::now() } else { t });
                 }
             }
             _ => {}
@@ -293,7 +316,7 @@ async fn client(
     let http = reqwest::Client::new();
     let addr = addrs[index % addrs.len()];
     let play_on = addrs[(index + 1) % addrs.len()];
-    let setup = new_game(&http, addr, play_on, cfg.clock).await;
+    let setup = new_game(&http, addr, play_on, &cfg).await;
     start.wait().await;
     let mut game = setup?;
     let mut rng = seeded_rng(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -313,7 +336,7 @@ async fn client(
             if !stored_as_acked(&http, addr, &game).await {
                 out.mismatched += 1;
             }
-            game = new_game(&http, addr, play_on, cfg.clock).await?;
+            game = new_game(&http, addr, play_on, &cfg).await?;
         }
         let legal = game.state["legal_moves"]
             .as_array()
@@ -329,18 +352,23 @@ async fn client(
             tokio::time::sleep(Duration::from_millis(think)).await;
         }
         r += 1;
-        let ply = game.state["ply"].as_u64().unwrap_or(0) + 1;
+        // Against a program the round trip runs until its answer is seen.
+        let plies = if cfg.program.is_some() { 2 } else { 1 };
+        let ply = game.state["ply"].as_u64().unwrap_or(0) + plies;
         let msg = json!({"seat": seat, "token": game.tokens[seat - 1], "move": mv, "ref": r});
         let sent = Instant::now();
         game.ws
             .send(Message::text(msg.to_string()))
             .await
             .map_err(|e| e.to_string())?;
-        match await_move(&mut game, r, ply).await {
+        match await_move(&mut game, r, ply, cfg.program.is_some()).await {
             Ok(acked) => {
                 out.latencies.push(acked - sent);
                 out.last_ack = Some(acked);
                 game.acked.extend(mv.as_str().map(str::to_string));
+                if cfg.program.is_some() {
+                    programs_answer(&mut game);
+                }
             }
             Err(e) => {
                 out.errors += 1;
@@ -361,6 +389,16 @@ async fn client(
         out.mismatched += 1;
     }
     Ok(out)
+}
+
+/// Adds the program's answer (the history's last move, when it is not the
+/// client's own) to the moves the server has acknowledged.
+fn programs_answer(game: &mut Game) {
+    let history = game.state["history"].as_array().map_or(0, Vec::len);
+    if history > game.acked.len() {
+        let last = &game.state["history"][history - 1]["move"];
+        game.acked.extend(last.as_str().map(str::to_string));
+    }
 }
 
 /// Waits (no more moves) for the server to decide the running clock's flag
@@ -469,29 +507,37 @@ async fn own_server(
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     let db = std::env::temp_dir().join(format!("kyoku-loadtest-{}-{nanos}.db", std::process::id()));
-    let server = Server::start(Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.clone().into(),
-        ai_threads: None,
-        sync,
-        // One WebSocket per game, all open at once (the file limit of the
-        // process, not the server's defaults, bounds the test).
-        sockets: kyoku_server::SocketLimits {
-            total: games + 100,
-            ..kyoku_server::SocketLimits::default()
+    let server = Server::start_with_analysis(
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            db: db.clone().into(),
+            ai_threads: None,
+            sync,
+            // One WebSocket per game, all open at once (the file limit of the
+            // process, not the server's defaults, bounds the test).
+            sockets: kyoku_server::SocketLimits {
+                total: games + 100,
+                ..kyoku_server::SocketLimits::default()
+            },
+            // It starts a thousand games from one address at once.
+            new_games_per_minute: 0,
+            // A WebSocket and a plain connection per game, one per login
+            // client.
+            connections: kyoku_server::ConnectionLimits {
+                max: 2 * games + logins + 200,
+                ..kyoku_server::ConnectionLimits::default()
+            },
+            abandon_after: None,
+            keep_idle: kyoku_server::KEEP_IDLE,
+            secure_cookies: false,
         },
-        // It starts a thousand games from one address at once.
-        new_games_per_minute: 0,
-        // A WebSocket and a plain connection per game, one per login
-        // client.
-        connections: kyoku_server::ConnectionLimits {
-            max: 2 * games + logins + 200,
-            ..kyoku_server::ConnectionLimits::default()
+        None,
+        // Every analysis comes from this one address: no per-client limit.
+        kyoku_server::AnalysisSettings {
+            per_minute: 0,
+            ..kyoku_server::AnalysisSettings::default()
         },
-        abandon_after: None,
-        keep_idle: kyoku_server::KEEP_IDLE,
-        secure_cookies: false,
-    })
+    )
     .await?;
     Ok((server, db))
 }
@@ -534,6 +580,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         )));
     }
     start.wait().await;
+    let analysers = (cfg.analysers > 0).then(|| analysers::start(addrs[0], cfg.analysers));
     let began = Instant::now();
     let mut latencies = Vec::new();
     let mut flag_lags = Vec::new();
@@ -559,6 +606,10 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         }
     }
     stop_logins.notify_one();
+    let analyses = match analysers {
+        Some(a) => Some(a.stop().await),
+        None => None,
+    };
     let logins = match flood {
         Some(f) => Some(f.await.unwrap_or((0, 0))),
         None => None,
@@ -600,5 +651,6 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         flags: flag_lags.len(),
         flag_lag_ms,
         logins,
+        analyses,
     })
 }

@@ -216,6 +216,17 @@ pub struct LoadtestArgs {
     /// logins (Argon2 on its own small pool) slows the moves. 0: none.
     #[arg(long, default_value_t = 0)]
     logins: usize,
+    /// A program in every game's second seat (`ai:1` … `ai:5`): the
+    /// client plays the first, and a move's round trip runs until the
+    /// program's answer is seen (its thinking included).
+    #[arg(long)]
+    program: Option<String>,
+    /// Clients asking for Shogun analyses without pause while the games
+    /// play (the server the test starts takes them from one address
+    /// without a per-client limit): analyses run on their own pool, so
+    /// moves should not slow down. 0: none.
+    #[arg(long, default_value_t = 0)]
+    analysers: usize,
     /// Find how many games a server holds: steps from `--games` up by
     /// `--factor`, each on fresh `kyoku serve` processes, until the p99
     /// round trip passes `--p99-limit-ms` or a move is refused or lost;
@@ -455,6 +466,8 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         sync: a.sync,
         clock: a.clock,
         logins: a.logins,
+        program: a.program,
+        analysers: a.analysers,
     }))?;
     println!("{report}");
     if report.errors > 0 || report.timed_out {
@@ -483,6 +496,8 @@ fn capacity_curve(a: LoadtestArgs) -> anyhow::Result<()> {
             sync: a.sync,
             clock: None,
             logins: 0,
+            program: a.program,
+            analysers: a.analysers,
         },
         start_games: a.games,
         factor: a.factor,
