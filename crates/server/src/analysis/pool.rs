@@ -81,7 +81,29 @@ impl Pool {
 
 /// A worker: takes jobs until the queue is closed. A job that panics is
 /// caught, so the worker lives on (the caller hears `internal`).
+/// How much less this worker's thread asks of the scheduler than the
+/// server's others (a nice value): analysis takes what play leaves, so a
+/// program's move or a player's request never waits behind one on a busy
+/// core.
+const YIELD: i32 = 10;
+
+/// Lowers the calling thread's scheduling priority by [`YIELD`] from what
+/// it inherited (Linux keeps a nice value per thread; 19 is the lowest);
+/// elsewhere the thread keeps the process's.
+fn yield_to_play() {
+    #[cfg(target_os = "linux")]
+    {
+        let me = rustix::thread::gettid();
+        let now = rustix::process::getpriority_process(Some(me)).unwrap_or(0);
+        let lower = (now + YIELD).min(19);
+        if let Err(e) = rustix::process::setpriority_process(Some(me), lower) {
+            tracing::warn!(error = %e, "an analysis worker keeps the server's priority");
+        }
+    }
+}
+
 fn work(rx: &Mutex<Receiver<Job>>) {
+    yield_to_play();
     loop {
         let job = {
             let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
@@ -99,6 +121,26 @@ fn work(rx: &Mutex<Receiver<Job>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn workers_run_below_the_server_s_priority() {
+        let pool = Pool::new(1, 4);
+        let (theirs, mine) = pool
+            .run(|| {
+                let me = rustix::thread::gettid();
+                rustix::process::getpriority_process(Some(me)).ok()
+            })
+            .await
+            .map(|p| (p, rustix::process::getpriority_process(None).ok()))
+            .expect("the job runs");
+        let (theirs, mine) = (theirs.expect("a priority"), mine.expect("a priority"));
+        assert_eq!(
+            theirs,
+            (mine + YIELD).min(19),
+            "worker {theirs}, server {mine}"
+        );
+    }
 
     #[tokio::test]
     async fn jobs_run_and_a_full_queue_is_refused() {
