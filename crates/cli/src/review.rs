@@ -80,14 +80,19 @@ pub fn run(a: ReviewArgs) -> anyhow::Result<()> {
         let acc = acc.map_or("-".to_string(), |a| format!("{a:.1}"));
         writeln!(
             out,
-            "{}: accuracy {acc}, {} inaccuracies, {} mistakes, {} blunders",
+            "{}: accuracy {acc}, {}, {}, {}",
             name(seat),
-            marks(Class::Inaccuracy),
-            marks(Class::Mistake),
-            marks(Class::Blunder),
+            counted(marks(Class::Inaccuracy), "inaccuracy", "inaccuracies"),
+            counted(marks(Class::Mistake), "mistake", "mistakes"),
+            counted(marks(Class::Blunder), "blunder", "blunders"),
         )?;
     }
     Ok(())
+}
+
+/// `n` things, in the singular for one.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// One row a move: number, mover, move and mark, its score, the best move
@@ -97,9 +102,17 @@ fn print_table(
     r: &Review,
     seat_name: &dyn Fn(usize) -> String,
 ) -> anyhow::Result<()> {
+    // The player column as wide as its longest name, so the rows line up.
+    let width = r
+        .plies
+        .iter()
+        .map(|p| seat_name(p.seat).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("player".len());
     writeln!(
         out,
-        "{:>4}  {:<8} {:<10} {:<24} {:<10} {:<24} {:>5}",
+        "{:>4}  {:<width$} {:<10} {:<24} {:<10} {:<24} {:>5}",
         "ply", "player", "move", "score", "best", "best score", "loss"
     )?;
     for p in &r.plies {
@@ -121,7 +134,7 @@ fn print_table(
         };
         writeln!(
             out,
-            "{ply:>4}  {:<8} {played:<10} {:<24} {best:<10} {:<24} {loss:>5.2}",
+            "{ply:>4}  {:<width$} {played:<10} {:<24} {best:<10} {:<24} {loss:>5.2}",
             seat_name(*seat),
             score_words(score, Some(*seat)),
             score_words(best_score, Some(*seat)),
