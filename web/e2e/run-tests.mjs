@@ -832,6 +832,38 @@ test('takeback against a program', async () => {
   await page.context().close();
 });
 
+test('the database away: the game page says so, its clock waits, and the game is read again after', async () => {
+  const g = await apiGame({ game: 'dobutsu', seats: ['human', ai('dobutsu')], clock: '5+0' });
+  const page = await newPage(DESKTOP);
+  // The server's own socket, with a way to speak to the page in its name
+  // (a database cannot be taken away from this test's SQLite server).
+  const sockets = [];
+  await page.routeWebSocket(/\/api\/games\/[^/]+\/ws$/, (ws) => { ws.connectToServer(); sockets.push(ws); });
+  await openSeat(page, g.id, 1, g.tok[1]);
+  await clickDobutsu(page, 'b2b3');
+  await until(g.id, (s) => s.ply >= 2, 'the program to answer');
+  await waitShownPly(page, 2, 'the answer');
+  await page.waitForSelector('[data-test="clock-1"].running');
+  await page.waitForSelector('.conn.live');
+  const tell = (status) => sockets[sockets.length - 1].send(JSON.stringify({ type: 'store', status }));
+  const time = () => page.textContent('[data-test="clock-1"] .time');
+  tell('unavailable');
+  await page.waitForSelector('.conn.down[data-store="away"]');
+  const said = await page.textContent('.conn');
+  if (!/database is away/.test(said)) throw new Error(`the page says "${said}"`);
+  const a = await time();
+  await sleep(1500);
+  const b = await time();
+  if (a !== b) throw new Error(`the clock ran on while the database was away: ${a} then ${b}`);
+  tell('ok');
+  await page.waitForSelector('.conn.live[data-store="ok"]');
+  const c = await time();
+  await sleep(1500);
+  const d = await time();
+  if (c === d) throw new Error(`the clock does not tick again after: ${c} then ${d}`);
+  await page.context().close();
+});
+
 test('rematch across two browsers ends in a new game with colours swapped', async () => {
   const g = await apiGame({ game: 'dobutsu', seats: ['human', 'human'], names: ['Aiko', null] });
   const a = await newPage(DESKTOP);

@@ -160,7 +160,7 @@ export function normalize(s) {
  * server sends, and `onConn(up)` when the connection drops or comes back.
  * Reconnects with growing pauses (0.5 s … 8 s) until closed.
  */
-export function liveGame(id, onState, onConn, onRematch) {
+export function liveGame(id, onState, onConn, onRematch, onStore) {
   let ws = null;
   let closed = false;
   let delay = 500;
@@ -178,6 +178,8 @@ export function liveGame(id, onState, onConn, onRematch) {
       if (data && data.type === 'state' && data.state) onState(normalize(data.state));
       // A rematch agreed: this person's seat and token in the new game.
       if (data && data.type === 'rematch' && data.id && onRematch) onRematch(data);
+      // The server's database went away or came back: moves wait meanwhile.
+      if (data && data.type === 'store' && onStore) onStore(data.status);
     };
     ws.onclose = () => {
       onConn(false);

@@ -77,7 +77,7 @@ class GameView {
       return;
     }
     this.socket = liveGame(this.id, (st) => this.apply(st, true, true), (up) => this.setConn(up),
-      (place) => this.enterRematch(place));
+      (place) => this.enterRematch(place), (status) => this.setStore(status));
     this.keys = (ev) => this.onKey(ev);
     document.addEventListener('keydown', this.keys);
     this.stopAccount = onAccount((a) => {
@@ -98,13 +98,34 @@ class GameView {
 
   setConn(up) {
     this.connected = up;
-    const el = this.root.querySelector('.conn');
-    if (el) {
-      el.className = `conn ${up ? 'live' : 'down'}`;
-      el.textContent = up ? t('game-conn-live') : t('game-conn-reconnecting');
-    }
+    this.drawConn(up ? 'game-conn-live' : 'game-conn-reconnecting');
     // Catch up on anything missed while the socket was down.
     if (up && this.live) api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {});
+  }
+
+  /** The connection's word: live, reconnecting, or the database away. */
+  drawConn(id) {
+    const el = this.root.querySelector('.conn');
+    if (!el) return;
+    const up = this.connected && !this.storeAway;
+    el.className = `conn ${up ? 'live' : 'down'}`;
+    el.dataset.store = this.storeAway ? 'away' : 'ok';
+    el.textContent = t(this.storeAway && this.connected ? 'game-conn-store-away' : id);
+  }
+
+  /**
+   * The server's word on its database (`store` messages): while it is away
+   * moves are refused and clocks wait, so the page says so; when it is
+   * back the game is read again.
+   */
+  setStore(status) {
+    const away = status === 'unavailable';
+    if (away === !!this.storeAway) return;
+    this.storeAway = away;
+    // The server charges no clock for the outage: the shown ones wait too.
+    if (away) this.clocks.stop();
+    this.drawConn(this.connected ? 'game-conn-live' : 'game-conn-reconnecting');
+    if (!away && this.live) api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {});
   }
 
   /**
@@ -467,7 +488,8 @@ class GameView {
           h('div', { class: 'status-line' }, h('strong', null, titleText),
             st.rated ? h('span', { class: 'tag', 'data-test': 'rated', title: t('game-rated-title') }, t('game-rated')) : null,
             this.statusText,
-            h('span', { class: `conn ${this.connected ? 'live' : 'down'}` }, this.connected ? t('game-conn-live') : t('game-conn-connecting'))),
+            h('span', { class: `conn ${this.connected && !this.storeAway ? 'live' : 'down'}`, 'data-store': this.storeAway ? 'away' : 'ok' },
+              !this.connected ? t('game-conn-connecting') : this.storeAway ? t('game-conn-store-away') : t('game-conn-live'))),
           this.clocksBox),
         this.bannerBox, this.pastBar, this.flashBar, this.passBox, boardEl, this.actionsBox, this.extraControls,
         h('div', { class: 'field-row small' }, this.legendBox,

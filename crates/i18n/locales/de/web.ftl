@@ -196,6 +196,7 @@ game-back-to-lobby = Zurück zur Lobby
 game-conn-live = live
 game-conn-connecting = verbinde …
 game-conn-reconnecting = verbinde neu …
+game-conn-store-away = die Datenbank des Servers ist weg: Züge warten, die Uhren stehen
 
 ## Wer einen Platz spielt: ein Name (oder ein Programm) mit dem Namen des Platzes
 

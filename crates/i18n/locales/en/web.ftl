@@ -220,6 +220,7 @@ game-back-to-lobby = Back to the lobby
 game-conn-live = live
 game-conn-connecting = connecting…
 game-conn-reconnecting = reconnecting…
+game-conn-store-away = the server's database is away: moves wait, clocks stop
 
 ## Who plays a seat: a name (or a program's label) with the seat's name
 

@@ -186,6 +186,7 @@ game-back-to-lobby = ロビーにもどる
 game-conn-live = ライブ
 game-conn-connecting = 接続しています…
 game-conn-reconnecting = 再接続しています…
+game-conn-store-away = サーバーのデータベースに接続できません。指し手は保留、時計は止まっています
 
 ## 席をだれが指しているか：名前（またはプログラム）と席の名前
 
