@@ -451,13 +451,10 @@ fn build_table(t0: std::time::Instant) -> anyhow::Result<PathBuf> {
     Ok(path)
 }
 
-/// Runs the load test and prints its one-line report.
-pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
-    if a.capacity {
-        return capacity_curve(a);
-    }
-    let report = runtime()?.block_on(run(LoadConfig {
-        addrs: a.addrs,
+/// The load test the flags ask for.
+fn load_config(a: &LoadtestArgs) -> LoadConfig {
+    LoadConfig {
+        addrs: a.addrs.clone(),
         games: a.games,
         moves: a.moves,
         think_ms: a.think_ms,
@@ -466,9 +463,17 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         sync: a.sync,
         clock: a.clock,
         logins: a.logins,
-        program: a.program,
+        program: a.program.clone(),
         analysers: a.analysers,
-    }))?;
+    }
+}
+
+/// Runs the load test and prints its one-line report.
+pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
+    if a.capacity {
+        return capacity_curve(a);
+    }
+    let report = runtime()?.block_on(run(load_config(&a)))?;
     println!("{report}");
     if report.errors > 0 || report.timed_out {
         anyhow::bail!(
@@ -486,19 +491,8 @@ fn capacity_curve(a: LoadtestArgs) -> anyhow::Result<()> {
     anyhow::ensure!(a.instances > 0, "--instances must be at least 1");
     anyhow::ensure!(a.factor > 1.0, "--factor must be above 1");
     let cfg = crate::loadtest::CapacityConfig {
-        base: LoadConfig {
-            addrs: Vec::new(),
-            games: a.games,
-            moves: a.moves,
-            think_ms: a.think_ms,
-            timeout_s: a.timeout,
-            seed: a.seed,
-            sync: a.sync,
-            clock: None,
-            logins: 0,
-            program: a.program,
-            analysers: a.analysers,
-        },
+        // No addresses, clock or logins: the flags conflict with --capacity.
+        base: load_config(&a),
         start_games: a.games,
         factor: a.factor,
         max_games: a.max_games.max(a.games),
