@@ -125,7 +125,11 @@ class GameView {
     // The server charges no clock for the outage: the shown ones wait too.
     if (away) this.clocks.stop();
     this.drawConn(this.connected ? 'game-conn-live' : 'game-conn-reconnecting');
-    if (!away && this.live) api.getGame(this.id).then((st) => this.apply(st, true)).catch(() => {});
+    // Back: read the game again; the shown clock restarts from that state
+    // even when nothing changed meanwhile (an unchanged state is not redrawn).
+    if (!away && this.live) {
+      api.getGame(this.id).then((st) => { this.clocks.update(st.raw); this.apply(st, true); }).catch(() => {});
+    }
   }
 
   /**
