@@ -91,6 +91,17 @@ pub enum ReviewEnd {
     Failed(String),
 }
 
+impl ReviewEnd {
+    /// The stored `status`, `result` and `reason` of this end, the same on
+    /// both engines.
+    pub(crate) fn columns(self) -> (&'static str, Option<String>, Option<String>) {
+        match self {
+            ReviewEnd::Done(r) => ("done", Some(r), None),
+            ReviewEnd::Failed(why) => ("failed", None, Some(why)),
+        }
+    }
+}
+
 /// The columns of a review, as both engines read them.
 pub(crate) const COLUMNS: &str =
     "game_id, status, result, reason, done, total, tries, requested_at";

@@ -116,10 +116,7 @@ impl PgStore {
         c: ReviewClaim,
         end: ReviewEnd,
     ) -> Result<bool, StoreError> {
-        let (status, result, reason) = match end {
-            ReviewEnd::Done(r) => ("done", Some(r), None),
-            ReviewEnd::Failed(why) => ("failed", None, Some(why)),
-        };
+        let (status, result, reason) = end.columns();
         let client = self.client().await?;
         let at = crate::time::now();
         let n = client

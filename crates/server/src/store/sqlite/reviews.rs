@@ -130,10 +130,7 @@ impl SqliteStore {
         c: ReviewClaim,
         end: ReviewEnd,
     ) -> Result<bool, StoreError> {
-        let (status, result, reason) = match end {
-            ReviewEnd::Done(r) => ("done", Some(r), None),
-            ReviewEnd::Failed(why) => ("failed", None, Some(why)),
-        };
+        let (status, result, reason) = end.columns();
         self.run(move |conn| {
             let n = conn
                 .prepare_cached(
