@@ -39,6 +39,7 @@ mod limit;
 mod listen;
 mod live;
 mod metrics;
+mod open_files;
 mod operators;
 pub mod ops;
 pub mod players;
@@ -62,6 +63,7 @@ use kyoku_games::session::ProgramSource;
 pub use analysis::Settings as AnalysisSettings;
 pub use app::App;
 pub use error::ApiError;
+pub use open_files::{OpenFilesError, RESERVED_FILES};
 
 /// The largest request body (and WebSocket message) accepted, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -178,6 +180,9 @@ pub enum ServeError {
         /// Why.
         reason: String,
     },
+    /// The connections asked for do not fit the process's open files.
+    #[error(transparent)]
+    OpenFiles(#[from] open_files::OpenFilesError),
     /// Serving failed.
     #[error("server error: {0}")]
     Io(#[from] std::io::Error),
@@ -241,6 +246,7 @@ impl Server {
         programs: Option<Arc<dyn ProgramSource>>,
         analysis: AnalysisSettings,
     ) -> Result<Server, ServeError> {
+        open_files::make_room(config.connections.max)?;
         let store = open_store(&config).await?;
         let problems = app::list_unlisted(&store, programs.clone())
             .await

@@ -38,6 +38,12 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 /// [`BODY_LIMIT`] but under this is answered with a close frame (1009, "message
 /// too big") rather than a dropped connection.
 const READ_LIMIT: usize = 16 * BODY_LIMIT;
+/// Bytes a WebSocket reads at a time. The protocol layer's default, 128
+/// KiB, is zeroed before every read and stays resident per connection: at
+/// 10,000 games that was 1.3 GB of the server's 1.5 GB and its largest CPU
+/// cost (a `memset` per message). A client's messages are a few hundred
+/// bytes; a larger one still arrives whole, the buffer grows for it.
+pub(crate) const READ_BUFFER: usize = 4 * 1024;
 
 /// The upgrade: 404 before it for an unknown game, 503 `busy` when the
 /// game or the server has its most connections.
@@ -51,6 +57,7 @@ pub async fn upgrade(
     let ws = ws.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let pass = app.socket_pass(&slot)?;
     Ok(ws
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(READ_LIMIT)
         .max_frame_size(READ_LIMIT)
         .on_upgrade(move |socket| async move {

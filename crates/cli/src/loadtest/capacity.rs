@@ -109,10 +109,10 @@ fn start_instance(db: &str, games: usize) -> Result<Instance, LoadError> {
     let exe = std::env::current_exe().map_err(|e| {
         LoadError::Setup(format!("cannot find this program to start a server: {e}"))
     })?;
-    // A WebSocket per game, and each is a connection too: plain requests
-    // need room beside them.
+    // A WebSocket per game, and each is a connection too: the clients'
+    // plain requests (at most 64 at once) need room beside them.
     let sockets = (games + 100).to_string();
-    let connections = (2 * games + 200).to_string();
+    let connections = (games + 300).to_string();
     let mut child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
         .args(["--new-games-per-minute", "0", "--log-level", "error"])

@@ -65,6 +65,7 @@ pub(crate) async fn upgrade(
     }
     let pass = Pass(app.clone());
     Ok(ws
+        .read_buffer_size(crate::ws::READ_BUFFER)
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
         .on_upgrade(move |socket| async move {
