@@ -632,7 +632,7 @@ async fn postgres_instances_hear_each_others_changes() {
     );
     // Neither hears its own writes, nor refused ones.
     let refused = b.write(add_move("g1", 0, 1, "b")).await;
-    assert!(matches!(refused, Err(StoreError::Conflict)));
+    assert!(matches!(refused, Err(StoreError::Conflict)), "{refused:?}");
     assert_eq!(
         next_change(&mut hear_a, Duration::from_millis(200)).await,
         None

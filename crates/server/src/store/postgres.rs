@@ -32,6 +32,9 @@ use super::{
     Changed, GameRow, LEASE, Listing, LobbyQuery, MoveRow, SeatRow, StoreError, Write, Written,
 };
 
+/// Tells the other instances of a change, as part of its transaction.
+const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+
 /// The PostgreSQL engine of [`super::Store`].
 pub struct PgStore {
     pool: Pool,
@@ -159,7 +162,6 @@ impl PgStore {
         committing: &mut bool,
     ) -> Result<Written, StoreError> {
         let tx = client.transaction().await.map_err(failed)?;
-        let written = apply(&tx, w).await?;
         let mut news: Vec<(&str, i64)> = w.changed().into_iter().collect();
         // A rematch changes the old game too (its link and offers).
         if let Write::Rematch {
@@ -169,12 +171,25 @@ impl PgStore {
         {
             news.push((old, old_version + 1));
         }
-        for (id, version) in news {
-            let p = listen::payload(&self.instance, id, version);
-            tx.execute("SELECT pg_notify($1, $2)", &[&listen::CHANNEL, &p])
-                .await
-                .map_err(failed)?;
-        }
+        // The announcements go out with the change's statements in one
+        // round trip (tokio-postgres pipelines what is polled together):
+        // per move the database's processes were most of the machine's CPU
+        // at 10,000 games, much of it waking up once per statement. They
+        // are part of the transaction: a change refused takes them back.
+        let notify = async {
+            let st = tx.prepare_cached(NOTIFY).await.map_err(failed)?;
+            for (id, version) in news {
+                let p = listen::payload(&self.instance, id, version);
+                tx.execute(&st, &[&listen::CHANNEL, &p])
+                    .await
+                    .map_err(failed)?;
+            }
+            Ok::<(), StoreError>(())
+        };
+        // The change's own error is the cause of the announcement's.
+        let (written, notified) = tokio::join!(apply(&tx, w), notify);
+        let written = written?;
+        notified?;
         *committing = true;
         tx.commit().await.map_err(failed)?;
         Ok(written)
@@ -517,6 +532,22 @@ async fn bump(
     }
 }
 
+/// The error of statements sent together in one transaction: once one
+/// fails the others fail too ("transaction aborted"), in whatever order
+/// their answers were read, so a conflict, the cause a client can act on,
+/// comes first; else the first error.
+fn cause<const N: usize>(results: [Result<(), StoreError>; N]) -> Result<(), StoreError> {
+    let mut first = None;
+    for r in results {
+        match r {
+            Err(StoreError::Conflict) => return Err(StoreError::Conflict),
+            Err(e) if first.is_none() => first = Some(e),
+            _ => {}
+        }
+    }
+    first.map_or(Ok(()), Err)
+}
+
 async fn set_next_tokens(
     tx: &Tx<'_>,
     id: &str,
@@ -582,18 +613,27 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<Written, StoreError> {
             listing,
             end,
         } => {
-            bump(tx, id, *version, listing, life, Some(*at)).await?;
-            set_next_tokens(tx, id, next_tokens).await?;
-            if *truncate {
-                let st = tx
-                    .prepare_cached("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-                    .await
-                    .map_err(failed)?;
-                tx.execute(&st, &[id, &int(*first_ply)?])
-                    .await
-                    .map_err(failed)?;
-            }
-            insert_moves(tx, id, *first_ply, moves, *at).await?;
+            // Sent together, answered in order: a version taken by another
+            // copy of the game fails the first, and the transaction is then
+            // dropped whatever the others answered.
+            let moves = async {
+                if *truncate {
+                    let st = tx
+                        .prepare_cached("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                        .await
+                        .map_err(failed)?;
+                    tx.execute(&st, &[id, &int(*first_ply)?])
+                        .await
+                        .map_err(failed)?;
+                }
+                insert_moves(tx, id, *first_ply, moves, *at).await
+            };
+            let (bumped, tokens, moves) = tokio::join!(
+                bump(tx, id, *version, listing, life, Some(*at)),
+                set_next_tokens(tx, id, next_tokens),
+                moves
+            );
+            cause([bumped, tokens, moves])?;
             if let Some(end) = end {
                 written.rating_diffs = players::end_game(tx, id, end, *at).await?;
             }
