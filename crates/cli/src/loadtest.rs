@@ -79,6 +79,9 @@ pub struct Report {
     pub finished_games: usize,
     /// Moves refused or lost (should be 0).
     pub errors: usize,
+    /// What the errors were: each message (shortened) with how often it
+    /// came, most frequent first, at most five: which limit was hit.
+    pub error_kinds: Vec<(String, usize)>,
     /// Games whose stored moves differ from the moves acknowledged (a move
     /// lost or stored twice; should be 0).
     pub mismatched_games: usize,
@@ -215,6 +218,8 @@ struct ClientResult {
     flag_lags: Vec<Duration>,
     finished: usize,
     errors: usize,
+    /// Why each error happened.
+    why: Vec<String>,
     /// Games whose stored moves are not the acknowledged ones.
     mismatched: usize,
     last_ack: Option<Instant>,
@@ -367,6 +372,7 @@ async fn client(
         flag_lags: Vec::new(),
         finished: 0,
         errors: 0,
+        why: Vec::new(),
         mismatched: 0,
         last_ack: None,
     };
@@ -418,13 +424,17 @@ async fn client(
                 if out.errors > 10 {
                     return Err(e);
                 }
+                out.why.push(e);
             }
         }
     }
     if cfg.clock.is_some() && !game.state["to_act"].is_null() {
         match await_flag(&mut game, deadline).await {
             Ok(lag) => out.flag_lags.push(lag),
-            Err(_) => out.errors += 1,
+            Err(e) => {
+                out.errors += 1;
+                out.why.push(e);
+            }
         }
     }
     let _ = game.ws.close(None).await;
@@ -476,6 +486,20 @@ async fn await_flag(game: &mut Game, deadline: Instant) -> Result<Duration, Stri
             at = next;
         }
     }
+}
+
+/// The errors' messages counted, most frequent first, at most five; long
+/// ones cut (a refusal's message may name its game).
+fn kinds(why: Vec<String>) -> Vec<(String, usize)> {
+    let mut counts = std::collections::HashMap::<String, usize>::new();
+    for w in why {
+        let short: String = w.chars().take(100).collect();
+        *counts.entry(short).or_default() += 1;
+    }
+    let mut v: Vec<(String, usize)> = counts.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    v.truncate(5);
+    v
 }
 
 /// Moves acknowledged per second from `began` to `until`; `None` when
@@ -640,6 +664,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     let mut flag_lags = Vec::new();
     let mut finished = 0;
     let mut errors = 0;
+    let mut why: Vec<String> = Vec::new();
     let mut mismatched_games = 0;
     let mut last = began;
     let mut acks = Vec::new();
@@ -653,6 +678,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
                 flag_lags.extend(r.flag_lags);
                 finished += r.finished;
                 errors += r.errors;
+                why.extend(r.why);
                 mismatched_games += r.mismatched;
                 if let Some(a) = r.last_ack {
                     last = last.max(a);
@@ -685,6 +711,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         return Err(LoadError::Setup(failures[0].clone()));
     }
     errors += failures.len();
+    why.extend(failures);
     latencies.sort();
     flag_lags.sort();
     let flag_lag_ms = (!flag_lags.is_empty()).then(|| {
@@ -700,6 +727,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         moves: latencies.len(),
         finished_games: finished,
         errors,
+        error_kinds: kinds(why),
         mismatched_games,
         seconds,
         moves_per_second: steady_rate(&acks, began, all_playing_until)
@@ -713,4 +741,39 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
         logins,
         analyses,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_are_counted_by_message_most_frequent_first() {
+        let why = ["busy", "away", "busy", "lost", "busy", "away"]
+            .map(String::from)
+            .to_vec();
+        let k = kinds(why);
+        assert_eq!(
+            k,
+            vec![
+                ("busy".to_string(), 3),
+                ("away".to_string(), 2),
+                ("lost".to_string(), 1)
+            ]
+        );
+        let long = kinds(vec!["x".repeat(500)]);
+        assert_eq!(long[0].0.chars().count(), 100);
+        assert_eq!(kinds((0..9).map(|i| i.to_string()).collect()).len(), 5);
+    }
+
+    #[test]
+    fn the_steady_rate_counts_only_while_every_client_plays() {
+        let t0 = Instant::now();
+        let at = |ms: u64| t0 + Duration::from_millis(ms);
+        // Four moves in the first two seconds, one straggler after.
+        let acks = [at(500), at(1000), at(1500), at(2000), at(9000)];
+        assert_eq!(steady_rate(&acks, t0, Some(at(2000))), Some(2.0));
+        assert_eq!(steady_rate(&acks, t0, Some(at(500))), None);
+        assert_eq!(steady_rate(&acks, t0, None), None);
+    }
 }

@@ -475,6 +475,7 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
     }
     let report = runtime()?.block_on(run(load_config(&a)))?;
     println!("{report}");
+    print_error_kinds(&report);
     if report.errors > 0 || report.timed_out {
         anyhow::bail!(
             "{} moves refused or lost{}",
@@ -483,6 +484,14 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Says on stderr what a load test's errors were, so the limit hit is
+/// named.
+fn print_error_kinds(report: &crate::loadtest::Report) {
+    for (why, n) in &report.error_kinds {
+        eprintln!("  {n} × {why}");
+    }
 }
 
 /// `kyoku loadtest --capacity`: prints the curve, one line a step.
@@ -502,7 +511,10 @@ fn capacity_curve(a: LoadtestArgs) -> anyhow::Result<()> {
         instances: a.instances,
     };
     println!("{}", crate::loadtest::CAPACITY_HEADER);
-    let steps = runtime()?.block_on(crate::loadtest::capacity(&cfg, |s| println!("{s}")))?;
+    let steps = runtime()?.block_on(crate::loadtest::capacity(&cfg, |s| {
+        println!("{s}");
+        print_error_kinds(&s.report);
+    }))?;
     let held = steps.iter().rev().find(|s| !s.over(cfg.p99_limit_ms));
     match held {
         Some(s) => println!(
