@@ -90,7 +90,8 @@ impl StoreError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError::Failed(e.to_string())
+        // A locked file is busy, a full or failing disk away (sqlite/errors.rs).
+        sqlite::classify(e)
     }
 }
 

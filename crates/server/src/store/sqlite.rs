@@ -17,12 +17,16 @@ use tokio::sync::{broadcast, oneshot};
 
 use super::{Changed, GameRow, Listing, LobbyQuery, MoveRow, SeatRow, StoreError, Write, Written};
 
+mod errors;
 mod players;
 mod puzzles;
 mod reviews;
 mod schema;
 
+use errors::{BUSY_TIMEOUT, classify_commit};
 use schema::migrate;
+
+pub(super) use errors::classify;
 
 /// What a job of the writer answers: a [`Written`] for a [`Write`], the
 /// closure's own value for a [`Op::Run`].
@@ -106,7 +110,7 @@ fn open_db(path: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     };
     conn.pragma_update(None, "synchronous", sync)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.busy_timeout(Duration::from_secs(5))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     // What is deleted or overwritten (a token replaced by its hash) is
     // zeroed on disk, not left in free pages.
     conn.pragma_update(None, "secure_delete", "ON")?;
@@ -129,7 +133,7 @@ impl Readers {
             &self.path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        c.busy_timeout(Duration::from_secs(5))?;
+        c.busy_timeout(BUSY_TIMEOUT)?;
         Ok(c)
     }
 
@@ -639,7 +643,7 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         if let Err(e) = conn.execute_batch("COMMIT") {
             let _ = conn.execute_batch("ROLLBACK");
-            let e = StoreError::from(e);
+            let e = classify_commit(e);
             for done in done_list {
                 let _ = done.send(Err(e.clone()));
             }
