@@ -4,42 +4,10 @@
 
 mod common;
 use common::temp_file;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Runs kyoku with `input` piped to stdin; returns (exit code, stdout, stderr).
 fn kyoku(args: &[&str], input: &str) -> (i32, String, String) {
-    kyoku_env(args, &[], input)
-}
-
-/// Runs kyoku like [`kyoku`], with extra environment variables. `COLUMNS`
-/// from the environment the tests run in is dropped: piped output then has
-/// no width, and the drawings are the same wherever the tests run.
-fn kyoku_env(args: &[&str], env: &[(&str, &str)], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .args(args)
-        .env_remove("COLUMNS")
-        .envs(env.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kyoku runs");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        // The session may end before reading everything (quit); ignore a closed pipe.
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    let out = child.wait_with_output().expect("kyoku ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::kyoku_typing(args, input)
 }
 
 #[test]
@@ -525,7 +493,7 @@ fn help_mentions_undo_after_the_game() {
 
 #[test]
 fn shiamgon_disc10_fits_in_60_columns_with_every_field() {
-    let (code, out, err) = kyoku_env(
+    let (code, out, err) = common::kyoku_typing_env(
         &[
             "play",
             "shiamgon",
@@ -621,7 +589,7 @@ fn scripted_game_in(locale: &str, lang: kyoku_i18n::Lang) {
     use kyoku_i18n::{Catalogue, Surface};
     let words = Catalogue::get(lang, Surface::Cli);
     let en = Catalogue::get(kyoku_i18n::Lang::En, Surface::Cli);
-    let (code, out, err) = kyoku_env(
+    let (code, out, err) = common::kyoku_typing_env(
         &[
             "play",
             "dobutsu",

@@ -6,7 +6,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -25,6 +24,19 @@ fn moves(state: &Value) -> Vec<String> {
         .iter()
         .map(|h| h["move"].as_str().expect("move text").to_string())
         .collect()
+}
+
+/// Plays the first legal move of `state` for seat 1; the server's answer.
+async fn play_first(http: &reqwest::Client, game_url: &str, token: &Value, state: &Value) -> Value {
+    let mv = state["legal_moves"][0].clone();
+    let (s, after) = post(
+        http,
+        format!("{game_url}/moves"),
+        json!({"seat": 1, "token": token, "move": mv}),
+    )
+    .await;
+    assert_eq!(s, 200, "{after}");
+    after
 }
 
 /// Polls the game until `done` holds (10 s at most).
@@ -75,14 +87,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         if !state["to_act"].is_object() {
             break;
         }
-        let mv = state["legal_moves"][0].clone();
-        let (s, after) = post(
-            &http,
-            format!("{game_url}/moves"),
-            json!({"seat": 1, "token": token, "move": mv}),
-        )
-        .await;
-        assert_eq!(s, 200, "{after}");
+        let after = play_first(&http, &game_url, &token, &state).await;
         let ply = after["ply"].as_u64().expect("ply");
         state = wait_for(&http, &game_url, |s| {
             s["ply"].as_u64() > Some(ply) || s["result"].is_object()
@@ -94,14 +99,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
     // One more acknowledged move, then the kill, while the program may be
     // thinking about its answer.
     if state["to_act"].is_object() {
-        let mv = state["legal_moves"][0].clone();
-        let (s, after) = post(
-            &http,
-            format!("{game_url}/moves"),
-            json!({"seat": 1, "token": token, "move": mv}),
-        )
-        .await;
-        assert_eq!(s, 200, "{after}");
+        let after = play_first(&http, &game_url, &token, &state).await;
         acked = moves(&after);
     }
     let auto_before = get(&http, format!("http://{addr}/api/games/{auto_id}")).await;
@@ -144,14 +142,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         if !state["to_act"].is_object() {
             break;
         }
-        let mv = state["legal_moves"][0].clone();
-        let (s, after) = post(
-            &http,
-            format!("{game_url}/moves"),
-            json!({"seat": 1, "token": token, "move": mv}),
-        )
-        .await;
-        assert_eq!(s, 200, "{after}");
+        let after = play_first(&http, &game_url, &token, &state).await;
         let ply = after["ply"].as_u64().expect("ply");
         state = wait_for(&http, &game_url, |s| {
             s["ply"].as_u64() > Some(ply) || s["result"].is_object()
@@ -302,11 +293,7 @@ async fn the_record_download_reads_back_in_kyoku_replay() {
         .expect("text");
     let file = dir.path().join("game.txt");
     std::fs::write(&file, &text).expect("written");
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
+    let out = common::command()
         .args(["replay", "--all"])
         .arg(&file)
         .output()

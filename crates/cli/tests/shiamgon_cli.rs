@@ -58,7 +58,7 @@ fn perft_counts() {
 
 #[test]
 fn selfplay_json_lines() {
-    let (code, out, _) = kyoku(&[
+    let args = [
         "selfplay",
         "shiamgon",
         "--board",
@@ -70,7 +70,8 @@ fn selfplay_json_lines() {
         "--seed",
         "9",
         "--json",
-    ]);
+    ];
+    let (code, out, _) = kyoku(&args);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
@@ -94,19 +95,7 @@ fn selfplay_json_lines() {
         assert_eq!(24 + placed, on_board + prisoners);
     }
     // The same seed gives the same games.
-    let (_, again, _) = kyoku(&[
-        "selfplay",
-        "shiamgon",
-        "--board",
-        "disc5",
-        "--players",
-        "4",
-        "--games",
-        "3",
-        "--seed",
-        "9",
-        "--json",
-    ]);
+    let (_, again, _) = kyoku(&args);
     assert_eq!(out, again);
 }
 

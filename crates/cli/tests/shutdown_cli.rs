@@ -7,7 +7,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+
+use common::Proc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -17,25 +19,10 @@ use tokio_tungstenite::tungstenite::Message;
 /// Games played at once.
 const GAMES: usize = 100;
 
-/// A server process, killed (SIGKILL) when dropped, so a failing test
-/// leaves nothing behind.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// Starts `kyoku serve` with JSON logs into `log`; returns it and its
 /// address.
 fn serve(db: &str, log: &Path) -> (Proc, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
+    let mut child = common::command()
         .args([
             "serve",
             "--addr",
@@ -271,11 +258,7 @@ async fn sigterm_during_many_games_loses_no_acknowledged_move() {
 #[test]
 fn a_bad_log_filter_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
+    let out = common::command()
         .args([
             "serve",
             "--addr",

@@ -3,24 +3,18 @@
 //! positions), and their one-line errors. The full solve is a named check
 //! in CI, not a test.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
+use std::path::PathBuf;
+
+/// Runs `kyoku ARGS` with its data in `data_dir`: exit code, stdout, stderr.
 fn kyoku(args: &[&str], data_dir: &std::path::Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
+    let out = common::command()
         .args(args)
         .env("KYOKU_DATA_DIR", data_dir)
         .output()
         .expect("kyoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::outcome(out)
 }
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -4,16 +4,18 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `kyoku ARGS`: its exit code, stdout and stderr.
-pub fn kyoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
+/// The `kyoku` binary as a command, with the locale's variables removed:
+/// the terminal speaks the locale's language and these tests read English.
+pub fn command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_kyoku"));
+    c.env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .args(args)
-        .output()
-        .expect("kyoku runs");
+        .env_remove("LANG");
+    c
+}
+
+/// Exit code, stdout and stderr of a finished `kyoku`.
+pub fn outcome(out: std::process::Output) -> (i32, String, String) {
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -21,17 +23,25 @@ pub fn kyoku(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `kyoku ARGS`: its exit code, stdout and stderr.
+pub fn kyoku(args: &[&str]) -> (i32, String, String) {
+    outcome(command().args(args).output().expect("kyoku runs"))
+}
+
 /// Runs `kyoku ARGS` with `input` piped to stdin, as a person would type
 /// it: its exit code, stdout and stderr. `COLUMNS` is dropped, so drawings
 /// are the same wherever the tests run.
 pub fn kyoku_typing(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
+    kyoku_typing_env(args, &[], input)
+}
+
+/// Runs `kyoku ARGS` like [`kyoku_typing`], with extra environment
+/// variables.
+pub fn kyoku_typing_env(args: &[&str], env: &[(&str, &str)], input: &str) -> (i32, String, String) {
+    let mut child = command()
         .args(args)
         .env_remove("COLUMNS")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -41,12 +51,7 @@ pub fn kyoku_typing(args: &[&str], input: &str) -> (i32, String, String) {
         // The session may end before reading everything; a closed pipe is fine.
         let _ = stdin.write_all(input.as_bytes());
     }
-    let out = child.wait_with_output().expect("kyoku ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(child.wait_with_output().expect("kyoku ends"))
 }
 
 /// The address a `kyoku serve` child prints on its first line of stdout
@@ -85,11 +90,7 @@ impl Drop for Proc {
 /// Starts `kyoku serve --addr 127.0.0.1:0 ARGS`; returns it and the
 /// address it serves on.
 pub fn serve_with(args: &[&str]) -> (Proc, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyoku"))
-        // The terminal speaks the locale's language: these tests read English.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
+    let mut child = command()
         .args(["serve", "--addr", "127.0.0.1:0"])
         .args(args)
         .stdout(Stdio::piped())
