@@ -34,18 +34,9 @@ fn the_command_line_and_the_api_refuse_bad_options_alike() {
     let dir = tempfile::tempdir().expect("temp dir");
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let server = rt
-        .block_on(kyoku_server::Server::start(kyoku_server::Config {
-            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-            db: dir.path().join("t.db").into(),
-            ai_threads: Some(1),
-            sync: kyoku_server::store::SyncMode::Normal,
-            sockets: kyoku_server::SocketLimits::default(),
-            new_games_per_minute: 0,
-            connections: kyoku_server::ConnectionLimits::default(),
-            abandon_after: None,
-            keep_idle: kyoku_server::KEEP_IDLE,
-            secure_cookies: false,
-        }))
+        .block_on(kyoku_server::Server::start(kyoku_server::Config::local(
+            dir.path().join("t.db"),
+        )))
         .expect("server starts");
     let addr = server.addr();
     let cases: [(&str, &[&str], Value); 5] = [

@@ -9,7 +9,6 @@
 //! cargo run --release -p kyoku-server --example players_at_scale -- 100000 players.db
 //! ```
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use kyoku_server::store::{
@@ -196,19 +195,7 @@ async fn main() -> Res<()> {
         .await?;
         fill(&store, n).await?;
     }
-    let server = Server::start(Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: at,
-        ai_threads: Some(1),
-        sync: SyncMode::Normal,
-        sockets: kyoku_server::SocketLimits::default(),
-        new_games_per_minute: 0,
-        connections: kyoku_server::ConnectionLimits::default(),
-        abandon_after: None,
-        keep_idle: kyoku_server::KEEP_IDLE,
-        secure_cookies: false,
-    })
-    .await?;
+    let server = Server::start(Config::local(at)).await?;
     let http = reqwest::Client::new();
     let base = format!("http://{}", server.addr());
     for path in [

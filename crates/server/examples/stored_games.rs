@@ -12,7 +12,6 @@
 //! new ids, spread over the last year; `measure` starts a server on the
 //! file in a fresh process and reports.
 
-use std::net::SocketAddr;
 use std::time::Instant;
 
 use kyoku_server::store::{GameRow, Listing, Location, OpenOptions, Store, SyncMode, Write};
@@ -22,18 +21,7 @@ use serde_json::{Value, json};
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
 fn config(db: &str) -> Config {
-    Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: Location::parse(db),
-        ai_threads: Some(1),
-        sync: SyncMode::Normal,
-        sockets: kyoku_server::SocketLimits::default(),
-        new_games_per_minute: 0,
-        connections: kyoku_server::ConnectionLimits::default(),
-        abandon_after: None,
-        keep_idle: kyoku_server::KEEP_IDLE,
-        secure_cookies: false,
-    }
+    Config::local(Location::parse(db))
 }
 
 async fn get_json(http: &reqwest::Client, url: String) -> Res<Value> {

@@ -29,6 +29,7 @@
 mod actions;
 mod analysis;
 mod app;
+mod config;
 mod error;
 mod extract;
 mod http;

@@ -2,8 +2,6 @@
 //! and a clear 501 while the server has none. Its own test binary, since the
 //! table's location comes from the environment.
 
-use std::net::SocketAddr;
-
 use kyoku_dobutsu::solve::{Convention, solve_material};
 use kyoku_server::{Config, Server};
 use serde_json::{Value, json};
@@ -22,16 +20,8 @@ async fn analysis_reads_the_table_and_says_when_there_is_none() {
     // (it has no other test) starts.
     unsafe { std::env::set_var("KYOKU_DATA_DIR", &data) };
     let server = Server::start(Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: dir.path().join("kyoku.db").into(),
-        ai_threads: Some(1),
-        sync: kyoku_server::store::SyncMode::Normal,
-        sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
-        connections: kyoku_server::ConnectionLimits::default(),
-        abandon_after: None,
-        keep_idle: kyoku_server::KEEP_IDLE,
-        secure_cookies: false,
+        ..Config::local(dir.path().join("kyoku.db"))
     })
     .await
     .unwrap();
