@@ -563,12 +563,7 @@ async fn the_ui_is_served_at_the_root_and_for_client_routes() {
     assert_eq!(r.status().as_u16(), 404);
     let (s, cat) = env.get("/api/catalogue").await;
     assert_eq!(s, 200);
-    let names: Vec<&str> = cat["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["game"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::texts(&cat, "games", "game");
     assert!(names.contains(&"dobutsu") && names.contains(&"shiamgon"));
 }
 

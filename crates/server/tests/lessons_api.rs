@@ -42,12 +42,7 @@ async fn the_list_has_every_game_and_dobutsus_lessons() {
     let env = common::start().await;
     let (s, v) = env.get("/api/lessons").await;
     assert_eq!(s, 200, "{v}");
-    let games: Vec<&str> = v["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["game"].as_str().unwrap())
-        .collect();
+    let games: Vec<&str> = common::texts(&v, "games", "game");
     assert_eq!(games, ["dobutsu", "shiamgon", "shogun"]);
     let dobutsu = &v["games"][0]["lessons"];
     assert!(dobutsu.as_array().unwrap().len() >= 8, "{dobutsu}");

@@ -102,12 +102,7 @@ async fn the_lobby_is_paged_newest_first() {
     // Created within a second or two: newest first, then by id.
     let (s, all) = env.get("/api/games?limit=50").await;
     assert_eq!(s, 200);
-    let order: Vec<&str> = all["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_str().unwrap())
-        .collect();
+    let order: Vec<&str> = common::texts(&all, "games", "id");
     assert_eq!(order.len(), 6);
     assert_eq!(all["next"], Value::Null, "a page not full is the last");
     let mut paged = Vec::new();

@@ -867,12 +867,7 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
         assert!(n < 60, "still provisional after {n} games: {p}");
     };
     let board = env.get("/api/leaderboard/dobutsu").await.1;
-    let names: Vec<&str> = board["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["username"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = common::texts(&board, "players", "username");
     assert_eq!(names, ["pia", "quin"], "{board}");
     assert_eq!(board["players"][0]["rank"], 1);
     assert_eq!(board["players"][0]["program"], false);

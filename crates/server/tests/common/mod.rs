@@ -6,7 +6,6 @@
 //! database there for each test: the same suite runs on both engines.
 #![allow(dead_code)]
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -67,19 +66,24 @@ pub async fn start_on(db: &Location) -> Server {
     Server::start(config(db)).await.unwrap()
 }
 
+/// The text `field` of each object in the array `v[key]` (a list's ids,
+/// names, games), in order.
+pub fn texts<'a>(v: &'a Value, key: &str, field: &str) -> Vec<&'a str> {
+    v[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no array {key:?} in {v}"))
+        .iter()
+        .map(|x| x[field].as_str().unwrap())
+        .collect()
+}
+
 /// The test configuration for `db`.
 pub fn config(db: &Location) -> Config {
     Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.clone(),
         ai_threads: Some(2),
         sync: kyoku_server::store::SyncMode::Full,
-        sockets: kyoku_server::SocketLimits::default(),
         new_games_per_minute: kyoku_server::NEW_GAMES_PER_MINUTE,
-        abandon_after: None,
-        keep_idle: kyoku_server::KEEP_IDLE,
-        secure_cookies: false,
-        connections: kyoku_server::ConnectionLimits::default(),
+        ..Config::local(db.clone())
     }
 }
 
