@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The server under PostgreSQL faults (crates/server/tests/store_faults.rs):
-# a throw-away cluster of its own, which the test restarts, stops for 20 s
-# and kills (SIGKILL of the postmaster and its children), while forty games
-# are played; then every acknowledged move is checked against the store.
+# a throw-away cluster of its own, which the tests restart, stop for a while
+# and kill (SIGKILL of the postmaster and its children), while forty games
+# are played, first on one server instance, then on two of which one is
+# killed meanwhile; then every acknowledged move is checked against the
+# store. The two tests run one after the other: they share the cluster.
 #
-#   bash .ci/faults.sh      # about three minutes
+#   bash .ci/faults.sh              # both, about four minutes
+#   bash .ci/faults.sh two_instances  # only the tests whose name has this
 #
 # The cluster is .ci/postgres.sh's, named `faults` so that it runs beside
 # the store tests' own; it is removed at the end, whatever happened.
@@ -26,4 +29,4 @@ export KYOKU_FAULTS_PGBIN=$bin
 if [ "$(id -u)" -eq 0 ]; then export KYOKU_FAULTS_PGUSER=kyokupg; fi
 # Not the store tests' variable: this test's cluster is its own.
 unset KYOKU_TEST_POSTGRES KYOKU_TEST_POSTGRES_TLS
-cargo test -p kyoku-server --test store_faults -- --ignored --nocapture
+cargo test -p kyoku-server --test store_faults -- --ignored --nocapture --test-threads=1 "$@"

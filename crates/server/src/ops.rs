@@ -12,8 +12,11 @@ use tokio::sync::watch;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 
-/// How long `/readyz` waits for the store's answer.
-pub const PROBE_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long `/readyz` waits for the store's answer: its probe takes three
+/// round trips (begin, query, commit), 1.2 s over a path 200 ms slower
+/// each way that still acknowledges moves; 3 s allows that and a wait for
+/// a connection, and stays under the store's own 5 s answer bound.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// The WebSocket close code of a server going away (RFC 6455).
 pub const GOING_AWAY: u16 = 1001;

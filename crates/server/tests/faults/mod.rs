@@ -1,7 +1,15 @@
 //! The fault harness's parts: the cluster it restarts and kills, a TCP
 //! proxy that slows or cuts the path to it, a client that takes every
-//! connection, the scripted players and what they were answered.
+//! connection, the server instances (one of which may be killed), the
+//! scripted players and what they were answered; `run.rs` plays it all
+//! through, for one instance or several.
 #![allow(dead_code)]
+
+mod instances;
+mod run;
+
+pub use instances::{Instance, Routes};
+pub use run::{Plan, run};
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -334,6 +342,8 @@ impl Log {
                     }
                 } else if s.code == "in_doubt" {
                     v.in_doubt += 1;
+                } else if s.code == KILLED {
+                    v.killed += 1;
                 } else if s.status >= 500 || s.status == 0 {
                     v.bad.push(s.clone());
                 }
@@ -343,26 +353,25 @@ impl Log {
         v
     }
 
-    /// The timed games among these that ended on time.
-    pub async fn lost_on_time(&self) -> Vec<String> {
+    /// The timed games among these that ended on time (as an instance
+    /// alive tells).
+    pub async fn lost_on_time(&self, routes: &Routes) -> Vec<String> {
         let games = self.games.lock().unwrap().clone();
         let mut lost = Vec::new();
         for (id, _) in games.iter().filter(|(_, timed)| *timed) {
-            let state = get_json(&format!("{}/api/games/{id}", self.base())).await;
+            let (_, base) = routes.pick(0);
+            let state = get_json(&format!("{base}/api/games/{id}")).await;
             if state.is_some_and(|s| s["result"]["reason"] == "time") {
                 lost.push(id.clone());
             }
         }
         lost
     }
-
-    fn base(&self) -> String {
-        BASE.lock().unwrap().clone()
-    }
 }
 
-/// Where the players play (for the check's reads of game states).
-static BASE: Mutex<String> = Mutex::new(String::new());
+/// The code of a request left unanswered because its instance was
+/// killed under it: stored or not, as a request in doubt.
+pub const KILLED: &str = "killed";
 
 fn refused(s: &Sent) -> bool {
     s.status == 503 && (s.code == "unavailable" || s.code == "busy")
@@ -375,6 +384,7 @@ pub struct Verdict {
     pub acked: usize,
     pub refused: usize,
     pub in_doubt: usize,
+    pub killed: usize,
     pub lost: Vec<Sent>,
     pub refused_but_stored: Vec<Sent>,
     pub bad: Vec<Sent>,
@@ -386,13 +396,15 @@ impl std::fmt::Display for Verdict {
         write!(
             f,
             "{} games; {} moves acknowledged ({} lost), {} refused with 503 ({} stored \
-             nevertheless), {} in doubt, {} other failures; the slowest answer {} ms",
+             nevertheless), {} in doubt, {} unanswered by the instance killed, {} other \
+             failures; the slowest answer {} ms",
             self.games,
             self.acked,
             self.lost.len(),
             self.refused,
             self.refused_but_stored.len(),
             self.in_doubt,
+            self.killed,
             self.bad.len(),
             self.slowest.as_millis()
         )
@@ -400,16 +412,23 @@ impl std::fmt::Display for Verdict {
 }
 
 /// The scripted players: each plays both seats of its game over HTTP,
-/// a new game when one ends.
+/// a new game when one ends. Each turn goes to the next instance alive
+/// (as a load balancer spreads requests), so a game made on one instance
+/// is played on the others.
 pub struct Players {
     stop: Arc<AtomicBool>,
     tasks: Vec<JoinHandle<()>>,
 }
 
 impl Players {
-    /// `n` players, the first `timed` of them on 0.5+0 clocks.
-    pub fn start(base: &str, n: usize, timed: usize, log: Arc<Log>) -> Players {
-        *BASE.lock().unwrap() = base.to_string();
+    /// `n` players, the first `timed` of them on `clock`.
+    pub fn start(
+        routes: &Arc<Routes>,
+        n: usize,
+        timed: usize,
+        clock: &str,
+        log: Arc<Log>,
+    ) -> Players {
         let stop = Arc::new(AtomicBool::new(false));
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(30))
@@ -417,9 +436,14 @@ impl Players {
             .unwrap();
         let tasks = (0..n)
             .map(|i| {
-                let (base, log, stop, http) =
-                    (base.to_string(), log.clone(), stop.clone(), http.clone());
-                tokio::spawn(async move { play(&http, &base, i < timed, &log, &stop).await })
+                let me = Player {
+                    http: http.clone(),
+                    routes: routes.clone(),
+                    first: i,
+                    clock: (i < timed).then(|| clock.to_string()),
+                };
+                let (log, stop) = (log.clone(), stop.clone());
+                tokio::spawn(async move { me.play(&log, &stop).await })
             })
             .collect();
         Players { stop, tasks }
@@ -434,76 +458,101 @@ impl Players {
     }
 }
 
-/// One player's loop.
-async fn play(http: &reqwest::Client, base: &str, timed: bool, log: &Log, stop: &AtomicBool) {
-    let mut game: Option<(String, Vec<Value>)> = None;
-    let mut attempt = 0usize;
-    while !stop.load(Ordering::SeqCst) {
-        let Some((id, tokens)) = game.clone() else {
-            let clock = if timed { json!("0.5+0") } else { Value::Null };
-            let body = json!({"game": "shogun", "seats": ["human", "human"], "clock": clock});
-            match post(http, &format!("{base}/api/games"), &body).await {
-                (201, v) => {
-                    let id = v["id"].as_str().unwrap().to_string();
-                    let tokens = v["seats"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|s| s["token"].clone())
-                        .collect();
-                    log.games.lock().unwrap().push((id.clone(), timed));
-                    game = Some((id, tokens));
+/// One scripted player.
+struct Player {
+    http: reqwest::Client,
+    routes: Arc<Routes>,
+    /// Where its turns begin among the instances.
+    first: usize,
+    /// Its games' clock, if timed.
+    clock: Option<String>,
+}
+
+impl Player {
+    /// Makes a game; its id and the seats' tokens.
+    async fn create(&self, base: &str, log: &Log) -> Option<(String, Vec<Value>)> {
+        let clock = self.clock.as_deref().map_or(Value::Null, |c| json!(c));
+        let body = json!({"game": "shogun", "seats": ["human", "human"], "clock": clock});
+        let (201, v) = post(&self.http, &format!("{base}/api/games"), &body).await else {
+            return None;
+        };
+        let id = v["id"].as_str()?.to_string();
+        let tokens = v["seats"]
+            .as_array()?
+            .iter()
+            .map(|s| s["token"].clone())
+            .collect();
+        let timed = self.clock.is_some();
+        log.games.lock().unwrap().push((id.clone(), timed));
+        Some((id, tokens))
+    }
+
+    /// Plays until `stop`.
+    async fn play(&self, log: &Log, stop: &AtomicBool) {
+        let mut game: Option<(String, Vec<Value>)> = None;
+        let mut attempt = 0usize;
+        let mut turn = self.first;
+        while !stop.load(Ordering::SeqCst) {
+            turn += 1;
+            let (instance, base) = self.routes.pick(turn);
+            let Some((id, tokens)) = game.clone() else {
+                game = self.create(base, log).await;
+                if game.is_none() {
+                    tokio::time::sleep(Duration::from_millis(300)).await;
                 }
-                _ => tokio::time::sleep(Duration::from_millis(300)).await,
+                continue;
+            };
+            let Some(state) = get_json(&format!("{base}/api/games/{id}")).await else {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                continue;
+            };
+            if !state["result"].is_null() {
+                game = None;
+                continue;
             }
-            continue;
-        };
-        let Some(state) = get_json(&format!("{base}/api/games/{id}")).await else {
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            continue;
-        };
-        if !state["result"].is_null() {
-            game = None;
-            continue;
-        }
-        let legal: Vec<String> = state["legal_moves"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|m| m.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let Some(seat) = state["to_act"]["seat"]
-            .as_u64()
-            .filter(|_| !legal.is_empty())
-        else {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        let ply = state["ply"].as_u64().unwrap();
-        // Another move after a refusal: one refused and not stored stays
-        // told apart from one played later.
-        let mv = legal[(ply as usize * 7 + attempt) % legal.len()].clone();
-        let body = json!({"seat": seat, "token": tokens[seat as usize - 1], "move": mv});
-        let t = Instant::now();
-        let (status, v) = post(http, &format!("{base}/api/games/{id}/moves"), &body).await;
-        let took = t.elapsed();
-        log.took(took);
-        let code = v["error"].as_str().unwrap_or("").to_string();
-        log.push(Sent {
-            game: id.clone(),
-            ply,
-            mv,
-            status,
-            code: code.clone(),
-            took,
-        });
-        if status == 200 {
-            attempt = 0;
-        } else {
-            attempt += 1;
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            let legal: Vec<String> = state["legal_moves"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|m| m.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let Some(seat) = state["to_act"]["seat"]
+                .as_u64()
+                .filter(|_| !legal.is_empty())
+            else {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            };
+            let ply = state["ply"].as_u64().unwrap();
+            // Another move after a refusal: one refused and not stored
+            // stays told apart from one played later.
+            let mv = legal[(ply as usize * 7 + attempt) % legal.len()].clone();
+            let body = json!({"seat": seat, "token": tokens[seat as usize - 1], "move": mv});
+            let t = Instant::now();
+            let url = format!("{base}/api/games/{id}/moves");
+            let (status, v) = post(&self.http, &url, &body).await;
+            let took = t.elapsed();
+            log.took(took);
+            let mut code = v["error"].as_str().unwrap_or("").to_string();
+            if status == 0 && !self.routes.alive(instance) {
+                code = KILLED.to_string();
+            }
+            log.push(Sent {
+                game: id.clone(),
+                ply,
+                mv,
+                status,
+                code,
+                took,
+            });
+            if status == 200 {
+                attempt = 0;
+            } else {
+                attempt += 1;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
         }
     }
 }
@@ -533,32 +582,54 @@ pub async fn get_text(url: &str) -> String {
     reqwest::get(url).await.unwrap().text().await.unwrap()
 }
 
-/// `/readyz` polled every 250 ms.
+/// `/readyz` of every instance alive, polled every 250 ms.
 pub struct Readiness {
-    unready: Arc<Mutex<Vec<Instant>>>,
+    /// Each answer: when it came, whether 200, how long it took.
+    answers: Arc<Mutex<Vec<(Instant, bool, Duration)>>>,
     task: JoinHandle<()>,
 }
 
 impl Readiness {
     /// Starts polling.
-    pub fn watch(base: &str) -> Readiness {
-        let unready = Arc::new(Mutex::new(Vec::new()));
-        let (u, url) = (unready.clone(), format!("{base}/readyz"));
+    pub fn watch(routes: &Arc<Routes>) -> Readiness {
+        let answers = Arc::new(Mutex::new(Vec::new()));
+        let (a, routes) = (answers.clone(), routes.clone());
         let task = tokio::spawn(async move {
             loop {
-                let ok = matches!(reqwest::get(&url).await, Ok(r) if r.status() == 200);
-                if !ok {
-                    u.lock().unwrap().push(Instant::now());
+                for (i, base) in routes.alive_bases() {
+                    let t = Instant::now();
+                    let ok = ready(&base).await;
+                    // An instance killed meanwhile is no longer asked.
+                    if routes.alive(i) {
+                        a.lock().unwrap().push((Instant::now(), ok, t.elapsed()));
+                    }
                 }
                 tokio::time::sleep(Duration::from_millis(250)).await;
             }
         });
-        Readiness { unready, task }
+        Readiness { answers, task }
     }
 
     /// Whether `/readyz` was seen other than 200 since `t`.
     pub fn was_unready_since(&self, t: Instant) -> bool {
-        self.unready.lock().unwrap().iter().any(|&u| u >= t)
+        self.unready_since(t) > 0
+    }
+
+    /// How many answers since `t` were not 200, of how many.
+    pub fn unready_since(&self, t: Instant) -> usize {
+        let answers = self.answers.lock().unwrap();
+        answers
+            .iter()
+            .filter(|&&(at, ok, _)| at >= t && !ok)
+            .count()
+    }
+
+    /// How many answers came since `t`, and the slowest of them.
+    pub fn answers_since(&self, t: Instant) -> (usize, Duration) {
+        let answers = self.answers.lock().unwrap();
+        let since = answers.iter().filter(|&&(at, _, _)| at >= t);
+        let n = since.clone().count();
+        (n, since.map(|&(_, _, took)| took).max().unwrap_or_default())
     }
 
     /// Stops polling.
@@ -567,15 +638,22 @@ impl Readiness {
     }
 }
 
-/// Waits until `/readyz` is 200 and a move more was acknowledged (60 s at
-/// most); how long that took.
-pub async fn await_play(base: &str, log: &Log) -> Duration {
+/// Whether `/readyz` of `base` answers 200.
+async fn ready(base: &str) -> bool {
+    matches!(reqwest::get(format!("{base}/readyz")).await, Ok(r) if r.status() == 200)
+}
+
+/// Waits until `/readyz` of every instance alive is 200 and a move more
+/// was acknowledged (60 s at most); how long that took.
+pub async fn await_play(routes: &Routes, log: &Log) -> Duration {
     let t = Instant::now();
     let acked = log.acked_count();
     while t.elapsed() < Duration::from_secs(60) {
-        let ready =
-            matches!(reqwest::get(format!("{base}/readyz")).await, Ok(r) if r.status() == 200);
-        if ready && log.acked_count() > acked {
+        let mut all_ready = true;
+        for (_, base) in routes.alive_bases() {
+            all_ready &= ready(&base).await;
+        }
+        if all_ready && log.acked_count() > acked {
             return t.elapsed();
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
