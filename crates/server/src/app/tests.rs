@@ -12,51 +12,35 @@ async fn open_store(dir: &tempfile::TempDir) -> Store {
 }
 
 async fn app(dir: &tempfile::TempDir) -> Arc<App> {
-    let config = crate::Config {
-        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: dir.path().join("t.db").into(),
-        ai_threads: Some(1),
-        sync: crate::store::SyncMode::Normal,
-        sockets: SocketLimits::default(),
-        new_games_per_minute: 0,
-        connections: crate::ConnectionLimits::default(),
-        abandon_after: None,
-        keep_idle: crate::KEEP_IDLE,
-        secure_cookies: false,
-    };
+    let config = crate::Config::local(dir.path().join("t.db"));
     App::new(open_store(dir).await, 1, &config, None)
+}
+
+/// A new untimed, unrated game of `game` with these seats, `open` of them
+/// left for an invited person.
+async fn create(app: &Arc<App>, game: &str, seats: [&str; 2], open: Vec<usize>) -> CreateAnswer {
+    app.create(CreateRequest {
+        game: game.into(),
+        options: json!({}),
+        seats: seats.map(String::from).to_vec(),
+        open_seats: open,
+        clock: None,
+        names: vec![],
+        rated: false,
+        account: None,
+    })
+    .await
+    .unwrap()
 }
 
 /// A new Dōbutsu game between two people, seat 2 open.
 async fn two_people_one_seat_open(app: &Arc<App>) -> CreateAnswer {
-    app.create(CreateRequest {
-        game: "dobutsu".into(),
-        options: json!({}),
-        seats: vec!["human".into(), "human".into()],
-        open_seats: vec![2],
-        clock: None,
-        names: vec![],
-        rated: false,
-        account: None,
-    })
-    .await
-    .unwrap()
+    create(app, "dobutsu", ["human", "human"], vec![2]).await
 }
 
 /// A new game of `game`, a human against `ai:1`.
 async fn human_against_ai(app: &Arc<App>, game: &str) -> CreateAnswer {
-    app.create(CreateRequest {
-        game: game.into(),
-        options: json!({}),
-        seats: vec!["human".into(), "ai:1".into()],
-        open_seats: vec![],
-        clock: None,
-        names: vec![],
-        rated: false,
-        account: None,
-    })
-    .await
-    .unwrap()
+    create(app, game, ["human", "ai:1"], vec![]).await
 }
 
 /// Plays one human move against a broken program seat; the game must go
