@@ -64,7 +64,7 @@ use kyoku_games::session::ProgramSource;
 pub use analysis::Settings as AnalysisSettings;
 pub use app::App;
 pub use error::ApiError;
-pub use open_files::{OpenFilesError, RESERVED_FILES};
+pub use open_files::{OpenFilesError, RESERVED_FILES, make_room};
 
 /// The largest request body (and WebSocket message) accepted, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;

@@ -220,6 +220,14 @@ pub async fn capacity(
     cfg: &CapacityConfig,
     mut print: impl FnMut(&Step),
 ) -> Result<Vec<Step>, LoadError> {
+    // The generator holds a WebSocket per game, as the servers do: better
+    // refused now, saying why, than failing mid-curve with "too many open
+    // files".
+    kyoku_server::make_room(cfg.max_games).map_err(|e| {
+        LoadError::Setup(format!(
+            "the load generator itself: {e} (lower --max-games)"
+        ))
+    })?;
     let mut steps = Vec::new();
     let mut games = cfg.start_games.max(1);
     loop {
