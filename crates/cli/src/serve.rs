@@ -250,7 +250,8 @@ pub struct LoadtestArgs {
     /// every step (default: a fresh SQLite file per step).
     #[arg(long)]
     serve_db: Option<String>,
-    /// `--capacity`: server processes per step, sharing the database.
+    /// `--capacity`: server processes per step, sharing the database (more
+    /// than one needs `--serve-db`: only PostgreSQL is shared).
     #[arg(long, default_value_t = 1)]
     instances: usize,
 }
@@ -498,6 +499,12 @@ fn print_error_kinds(report: &crate::loadtest::Report) {
 fn capacity_curve(a: LoadtestArgs) -> anyhow::Result<()> {
     anyhow::ensure!(a.games > 0, "--games must be at least 1");
     anyhow::ensure!(a.instances > 0, "--instances must be at least 1");
+    anyhow::ensure!(
+        a.instances == 1 || a.serve_db.is_some(),
+        "--instances {} needs --serve-db postgres://…: instances share games only through \
+         PostgreSQL (two processes on one SQLite file would each keep their own copy)",
+        a.instances
+    );
     anyhow::ensure!(a.factor > 1.0, "--factor must be above 1");
     let cfg = crate::loadtest::CapacityConfig {
         // No addresses, clock or logins: the flags conflict with --capacity.
