@@ -71,6 +71,7 @@ pub fn router(app: Arc<App>) -> Router {
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(require_json))
+        .layer(middleware::map_response(json_rejections))
         .layer(middleware::from_fn(players::same_origin_only))
         .with_state(app.clone());
     Router::new()
@@ -109,6 +110,27 @@ async fn require_json(req: Request, next: Next) -> Response {
 /// What every answer tells the browser: scripts and styles from this
 /// server only, no inline script, never framed, nothing sniffed, and no
 /// `Referer` (invite links carry seat tokens in their address).
+/// The framework's own refusals (a path segment that is not UTF-8, a
+/// query or body that does not parse) are plain text; every answer under
+/// `/api` is JSON, so they are answered as [`ApiError`]s with the same
+/// status and their text as the message.
+async fn json_rejections(res: Response) -> Response {
+    let plain = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/plain"));
+    if !plain || !res.status().is_client_error() {
+        return res;
+    }
+    let status = res.status();
+    let text = axum::body::to_bytes(res.into_body(), 4096)
+        .await
+        .unwrap_or_default();
+    let mut e = ApiError::bad_request(String::from_utf8_lossy(&text).trim());
+    e.status = status;
+    e.into_response()
+}
+
 async fn protect(mut res: Response) -> Response {
     const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \

@@ -45,6 +45,8 @@ enum Shape {
     Action(&'static [&'static str]),
     /// Naming a seat: a name good, bad or left out.
     Name,
+    /// One of these JSON bodies (mutated like the others).
+    Bodies(&'static [&'static str]),
 }
 
 /// One endpoint of docs/api.md: method, path (`{id}`: a game), body.
@@ -68,8 +70,46 @@ const ENDPOINTS: &[Endpoint] = &[
     Endpoint("POST", "/api/games/{id}/takeback", Shape::Action(REQUEST)),
     Endpoint("POST", "/api/games/{id}/rematch", Shape::Action(OFFER)),
     Endpoint("POST", "/api/games/{id}/name", Shape::Name),
+    Endpoint("POST", "/api/games/{id}/review", Shape::None),
+    Endpoint("GET", "/api/games/{id}/review", Shape::None),
+    Endpoint("POST", "/api/analyze", Shape::Bodies(ANALYSES)),
+    Endpoint("GET", "/api/analyze/ws", Shape::None),
+    Endpoint("POST", "/api/positions/check", Shape::Bodies(POSITIONS)),
+    Endpoint("POST", "/api/positions/play", Shape::Bodies(POSITIONS)),
+    Endpoint("GET", "/api/puzzles/next", Shape::None),
+    Endpoint("GET", "/api/puzzles/stats", Shape::None),
+    Endpoint("GET", "/api/puzzles/{id}", Shape::None),
+    Endpoint("POST", "/api/puzzles/{id}/attempt", Shape::Bodies(MOVES)),
+    Endpoint("GET", "/api/lessons", Shape::None),
+    Endpoint("GET", "/api/lessons/dobutsu/lion", Shape::None),
+    Endpoint("POST", "/api/lessons/dobutsu/lion/0", Shape::Bodies(MOVES)),
     Endpoint("GET", "/", Shape::None),
     Endpoint("GET", "/game/k3m9x2q7ab", Shape::None),
+];
+
+/// Analyses asked for: small budgets, so that the short round stays short.
+const ANALYSES: &[&str] = &[
+    r#"{"game": "dobutsu", "depth": 2}"#,
+    r#"{"game": "dobutsu", "moves": ["b3b2"], "lines": 2, "depth": 3}"#,
+    r#"{"game": "dobutsu", "position": "gle/1c1/1C1/ELG[] b - - 0 1", "depth": 3}"#,
+    r#"{"game": "shogun", "options": {"rotation": 1}, "depth": 1}"#,
+    r#"{"game": "shiamgon", "options": {"board": "disc5", "players": 3}, "ms": 30}"#,
+];
+
+/// Positions checked or played from: good, refused by the rules, odd.
+const POSITIONS: &[&str] = &[
+    r#"{"game": "dobutsu", "position": "gle/1c1/1C1/ELG[] b - - 0 1"}"#,
+    r#"{"game": "dobutsu", "moves": ["b3b2"], "move": "b2b1"}"#,
+    r#"{"game": "dobutsu", "position": "lll/3/3/LLL[] b - - 0 1"}"#,
+    r#"{"game": "shogun", "options": {"rotation": 1}, "moves": ["c1c4"]}"#,
+    r#"{"game": "shiamgon", "options": {"board": "disc5", "players": 3}}"#,
+];
+
+/// Moves of a puzzle's or a lesson's attempt.
+const MOVES: &[&str] = &[
+    r#"{"moves": ["b3b2"]}"#,
+    r#"{"moves": []}"#,
+    r#"{"moves": "b3b2"}"#,
 ];
 
 /// The `action` values of draws and rematches, and of takebacks.
@@ -621,6 +661,9 @@ fn valid_body(rng: &mut SeededRng, shape: Shape, g: Option<&Game>) -> Option<Val
             }
             Some(v)
         }
+        Shape::Bodies(texts) => texts
+            .choose(rng)
+            .and_then(|t| serde_json::from_str(t).ok()),
         Shape::Name => {
             let mut v = json!({"seat": seat, "token": token});
             let names = ["Ken", "", " ", "a\u{0}b", "\u{1f981}", "\u{202e}x", &"x".repeat(25)];
