@@ -6,6 +6,7 @@
 
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -19,7 +20,14 @@ pub(crate) struct Pool {
     queue: SyncSender<Job>,
     threads: usize,
     capacity: usize,
+    /// How long an interactive job may wait for a worker (see [`Pool::run`]).
+    max_wait: Duration,
 }
+
+/// How long an analysis asked for may wait in the queue before it is
+/// refused (503 `busy`): with a full queue of long analyses the wait was
+/// minutes, and a client would rather hear at once.
+pub(crate) const MAX_WAIT: Duration = Duration::from_secs(5);
 
 impl Pool {
     /// `threads` workers (at least 1) and room for `queue` jobs waiting.
@@ -40,31 +48,47 @@ impl Pool {
             queue: tx,
             threads,
             capacity: queue,
+            max_wait: MAX_WAIT,
         }
     }
 
     /// Runs `f` on a worker and answers its value; 503 `busy` at once when
-    /// the queue is full.
+    /// the queue is full, or when no worker took it within [`MAX_WAIT`]
+    /// (it is then not run at all).
     pub(crate) async fn run<R: Send + 'static>(
         &self,
         f: impl FnOnce() -> R + Send + 'static,
     ) -> Result<R, ApiError> {
-        self.submit(f)?
+        let queued = Instant::now();
+        let max_wait = self.max_wait;
+        let answer = self
+            .submit(move || (queued.elapsed() <= max_wait).then(f))?
             .await
-            .map_err(|_| ApiError::internal("an analysis failed unexpectedly"))
+            .map_err(|_| ApiError::internal("an analysis failed unexpectedly"))?;
+        answer.ok_or_else(|| {
+            ApiError::busy(format!(
+                "the analysis waited {} s for a worker ({} working, {} may wait); try again \
+                 shortly",
+                max_wait.as_secs(),
+                self.threads,
+                self.capacity
+            ))
+        })
     }
 
     /// Queues `f` for a worker, or refuses it with 503 `busy` at once when
     /// the queue is full; the receiver gets its value. A job whose caller
-    /// went away still runs (its answer is dropped): it is bounded by the
-    /// cap on work per request.
+    /// went away before a worker took it is not run; one under way runs to
+    /// its end (it is bounded by the cap on work per request).
     pub(crate) fn submit<R: Send + 'static>(
         &self,
         f: impl FnOnce() -> R + Send + 'static,
     ) -> Result<oneshot::Receiver<R>, ApiError> {
         let (tx, rx) = oneshot::channel();
         let job: Job = Box::new(move || {
-            let _ = tx.send(f());
+            if !tx.is_closed() {
+                let _ = tx.send(f());
+            }
         });
         match self.queue.try_send(job) {
             Ok(()) => Ok(rx),
@@ -163,6 +187,37 @@ mod tests {
         hold.send(()).unwrap();
         busy.await.unwrap();
         assert_eq!(queued.await.unwrap(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_job_that_waited_too_long_is_refused_and_not_run() {
+        let mut pool = Pool::new(1, 4);
+        pool.max_wait = Duration::from_millis(50);
+        let (hold, wait) = std::sync::mpsc::channel::<()>();
+        let (started_tx, started) = std::sync::mpsc::channel::<()>();
+        let busy = pool
+            .submit(move || {
+                let _ = started_tx.send(());
+                let _ = wait.recv();
+            })
+            .unwrap();
+        started.recv().unwrap();
+        let ran = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = ran.clone();
+        let late = pool.run(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+        let release = async {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            hold.send(()).unwrap();
+        };
+        let (late, ()) = tokio::join!(late, release);
+        let e = late.expect_err("waited past the bound");
+        assert_eq!((e.status.as_u16(), e.code), (503, "busy"));
+        busy.await.unwrap();
+        assert!(!ran.load(std::sync::atomic::Ordering::SeqCst));
+        // With a free worker (and a bound no slow machine reaches) the next
+        // runs.
+        pool.max_wait = Duration::from_secs(3600);
+        assert_eq!(pool.run(|| 5).await.unwrap(), 5);
     }
 
     #[tokio::test]

@@ -350,10 +350,13 @@ impl PgStore {
         sql: &str,
         args: &[&(dyn ToSql + Sync)],
     ) -> Result<Vec<String>, StoreError> {
-        let client = self.client().await?;
-        let st = client.prepare_cached(sql).await.map_err(failed)?;
-        let rows = client.query(&st, args).await.map_err(failed)?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        Self::bounded(async {
+            let client = self.client().await?;
+            let st = client.prepare_cached(sql).await.map_err(failed)?;
+            let rows = client.query(&st, args).await.map_err(failed)?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+        .await
     }
 
     /// Changes other instances stored.
@@ -441,33 +444,39 @@ impl PgStore {
     /// Gives up every lease this instance holds (it stops): another
     /// instance takes its games at once, not when the leases run out.
     pub async fn release_all(&self) -> Result<(), StoreError> {
-        let client = self.client().await?;
-        client
-            .execute(
-                "UPDATE games SET lease_holder = NULL, lease_until = NULL
-                 WHERE lease_holder = $1",
-                &[&self.instance],
-            )
-            .await
-            .map_err(failed)?;
-        Ok(())
+        Self::bounded(async {
+            let client = self.client().await?;
+            client
+                .execute(
+                    "UPDATE games SET lease_holder = NULL, lease_until = NULL
+                     WHERE lease_holder = $1",
+                    &[&self.instance],
+                )
+                .await
+                .map_err(failed)?;
+            Ok(())
+        })
+        .await
     }
 
     /// Gives up this instance's lease on `id`.
     pub async fn release(&self, id: &str) -> Result<(), StoreError> {
-        let client = self.client().await?;
-        let st = client
-            .prepare_cached(
-                "UPDATE games SET lease_holder = NULL, lease_until = NULL
-                 WHERE id = $1 AND lease_holder = $2",
-            )
-            .await
-            .map_err(failed)?;
-        client
-            .execute(&st, &[&id, &self.instance])
-            .await
-            .map_err(failed)?;
-        Ok(())
+        Self::bounded(async {
+            let client = self.client().await?;
+            let st = client
+                .prepare_cached(
+                    "UPDATE games SET lease_holder = NULL, lease_until = NULL
+                     WHERE id = $1 AND lease_holder = $2",
+                )
+                .await
+                .map_err(failed)?;
+            client
+                .execute(&st, &[&id, &self.instance])
+                .await
+                .map_err(failed)?;
+            Ok(())
+        })
+        .await
     }
 }
 
