@@ -109,21 +109,21 @@ fn enumerate(
         let text = kyoku_core::Position::to_text(pos);
         let board = text.rsplit_once(' ').map_or(text.as_str(), |(b, _)| b);
         let fen = format!("{board} {}", 1 + plies / 2);
-        if let Some(value) = tb.value(pos) {
-            if seen.insert(fen.clone()) {
-                out.push(Line {
-                    moves: path.clone(),
-                    fen,
-                    value,
-                });
-            }
+        if let Some(value) = tb.value(pos)
+            && seen.insert(fen.clone())
+        {
+            out.push(Line {
+                moves: path.clone(),
+                fen,
+                value,
+            });
         }
         return;
     }
     let mut moves = Vec::new();
     pos.generate(&mut moves);
     for mv in moves {
-        let mut next = pos.clone();
+        let mut next = *pos;
         next.play_move(mv);
         path.push(mv);
         enumerate(tb, &next, plies, path, seen, out);
@@ -187,7 +187,11 @@ fn run(a: &Args) -> Result<(), OpeningsError> {
     let qualifying = kept.len();
     let qualifying_tally = tally(&kept);
     let chosen = pick(kept, a.count, a.seed);
-    let to_move = if a.plies % 2 == 0 { "Sente" } else { "Gote" };
+    let to_move = if a.plies.is_multiple_of(2) {
+        "Sente"
+    } else {
+        "Gote"
+    };
     println!(
         "# Dōbutsu Shōgi: {} openings of {} plies for matches between programs",
         a.count, a.plies
