@@ -169,13 +169,21 @@ fn each_ply<P: Position>(
     out
 }
 
-fn entry(mv: String, score: Score, best: String, best_score: Score, loss: f64) -> PlyReview {
+/// A ply's review from the played and the best move with their scores:
+/// the mover's loss is what the played move gives up (never below 0).
+fn entry<P: Position>(
+    pos: &P,
+    seat: usize,
+    (mv, score): (P::Move, Score),
+    (best, best_score): (P::Move, Score),
+) -> PlyReview {
+    let loss = (best_score.expectancy(seat, seat) - score.expectancy(seat, seat)).max(0.0);
     PlyReview {
         ply: 0,
         seat: 0,
-        mv,
+        mv: pos.move_to_text(mv),
         score,
-        best,
+        best: pos.move_to_text(best),
         best_score,
         loss,
         class: None,
@@ -194,14 +202,7 @@ fn table_plies(
         let &(best, bv) = values.first()?;
         let &(_, v) = values.iter().find(|(m, _)| *m == mv)?;
         let (score, best_score) = (super::table::exact(v), super::table::exact(bv));
-        let loss = (best_score.expectancy(seat, seat) - score.expectancy(seat, seat)).max(0.0);
-        let mut r = entry(
-            pos.move_to_text(mv),
-            score,
-            pos.move_to_text(best),
-            best_score,
-            loss,
-        );
+        let mut r = entry(pos, seat, (mv, score), (best, best_score));
         r.class = match (bv, v) {
             (Value::Win(_), Value::Draw | Value::Loss(_)) | (Value::Draw, Value::Loss(_)) => {
                 Some(Class::Blunder)
@@ -236,15 +237,8 @@ fn search_plies<P: Position, E: Evaluation<P>>(
             played.lines.first().map_or(best_value, |l| l.1)
         };
         let (score, best_score) = (eval_score(value), eval_score(best_value));
-        let loss = (best_score.expectancy(seat, seat) - score.expectancy(seat, seat)).max(0.0);
-        let mut r = entry(
-            pos.move_to_text(mv),
-            score,
-            pos.move_to_text(best),
-            best_score,
-            loss,
-        );
-        r.class = class_of(game, loss);
+        let mut r = entry(pos, seat, (mv, score), (best, best_score));
+        r.class = class_of(game, r.loss);
         Some(r)
     })
 }
@@ -276,15 +270,8 @@ fn mcts_plies(
         let best_score = Score::Places {
             expected: best.places.clone(),
         };
-        let loss = (best_score.expectancy(seat, seat) - score.expectancy(seat, seat)).max(0.0);
-        let mut r = entry(
-            pos.move_to_text(mv),
-            score,
-            pos.move_to_text(best_mv),
-            best_score,
-            loss,
-        );
-        r.class = class_of(GameKind::Shiamgon, loss);
+        let mut r = entry(pos, seat, (mv, score), (best_mv, best_score));
+        r.class = class_of(GameKind::Shiamgon, r.loss);
         Some(r)
     })
 }
