@@ -269,16 +269,7 @@ impl Board {
         if ring == 0 {
             return 0;
         }
-        let (n, phase) = self.kind.rings()[ring - 1];
-        let w = 360 / n as i32;
-        let rel = (angle - phase as i32).rem_euclid(360);
-        let i = if after {
-            rel / w
-        } else {
-            (rel + w - 1) / w - 1
-        };
-        let i = i.rem_euclid(n as i32) as usize;
-        ring_offset(self.kind, ring) + i
+        ring_offset(self.kind, ring) + sector_at(self.kind.rings()[ring - 1], angle, after)
     }
 
     fn build(kind: BoardKind) -> Board {
@@ -337,6 +328,20 @@ impl Board {
             all: Bits::first(n),
         }
     }
+}
+
+/// The sector of a ring of `n` sectors turned by `phase` degrees whose
+/// angle interval holds `angle`; `after` picks the one just above the angle
+/// at a boundary rather than just below.
+fn sector_at((n, phase): (u16, u16), angle: i32, after: bool) -> usize {
+    let w = 360 / n as i32;
+    let rel = (angle - phase as i32).rem_euclid(360);
+    let i = if after {
+        rel / w
+    } else {
+        (rel + w - 1) / w - 1
+    };
+    i.rem_euclid(n as i32) as usize
 }
 
 /// Index of the first field of disc ring `ring` (the centre is field 0).
@@ -513,15 +518,7 @@ fn build_disc(kind: BoardKind) -> (Vec<Shape>, Vec<Vec<u8>>) {
         if ring > last_ring {
             return OUTSIDE;
         }
-        let (n, phase) = rings[ring - 1];
-        let w = 360 / n as i32;
-        let rel = (angle - phase as i32).rem_euclid(360);
-        let i = if after {
-            rel / w
-        } else {
-            (rel + w - 1) / w - 1
-        };
-        ring_offset(kind, ring) + i.rem_euclid(n as i32) as usize
+        ring_offset(kind, ring) + sector_at(rings[ring - 1], angle, after)
     };
     // Faces around the boundary point at radius `rho`, angle `theta`,
     // counterclockwise starting outwards: outer-after, inner-after,
