@@ -61,27 +61,30 @@ fn start_of<P: Engine>(s: &dyn crate::session::DynSession) -> PyResult<P> {
         .ok_or_else(|| PyRuntimeError::new_err("the catalogue made another game"))
 }
 
-/// The batch of a game kind, its start from the catalogue's session.
-#[allow(clippy::too_many_arguments)] // the Python constructor's parameters, passed on
-fn batch_of<P: Engine>(
-    s: &dyn crate::session::DynSession,
+/// What the Python constructor asks of a batch, whatever the game.
+struct Asked {
     obs: ObsOptions,
     num_envs: usize,
     seed: u64,
     threads: usize,
     max_plies: Option<u32>,
     opponents: Vec<Option<SeatSpec>>,
+}
+
+/// The batch of a game kind, its start from the catalogue's session.
+fn batch_of<P: Engine>(
+    s: &dyn crate::session::DynSession,
+    asked: Asked,
     registry: fn() -> kyoku_core::AgentRegistry<P>,
 ) -> PyResult<Box<dyn DynBatch>> {
-    let start = start_of::<P>(s)?;
     Batch::new(BatchConfig {
-        start,
-        obs,
-        num_envs,
-        seed,
-        threads,
-        max_plies,
-        opponents,
+        start: start_of::<P>(s)?,
+        obs: asked.obs,
+        num_envs: asked.num_envs,
+        seed: asked.seed,
+        threads: asked.threads,
+        max_plies: asked.max_plies,
+        opponents: asked.opponents,
         registry,
     })
     .map(|b| Box::new(b) as Box<dyn DynBatch>)
@@ -186,38 +189,25 @@ impl VectorGames {
         let kind: GameKind = game
             .parse()
             .map_err(|e: kyoku_games::GameError| value_error(e.to_string()))?;
+        let asked = Asked {
+            obs,
+            num_envs,
+            seed,
+            threads,
+            max_plies,
+            opponents: seats,
+        };
         // Programs such as `perfect` open files: no need to hold the GIL.
         let batch = py.detach(|| match kind {
-            GameKind::Dobutsu => batch_of::<kyoku_dobutsu::Position>(
-                s,
-                obs,
-                num_envs,
-                seed,
-                threads,
-                max_plies,
-                seats,
-                kyoku_games::dobutsu::players,
-            ),
-            GameKind::Shogun => batch_of::<kyoku_shogun::Position>(
-                s,
-                obs,
-                num_envs,
-                seed,
-                threads,
-                max_plies,
-                seats,
-                kyoku_games::shogun::players,
-            ),
-            GameKind::Shiamgon => batch_of::<kyoku_shiamgon::Position>(
-                s,
-                obs,
-                num_envs,
-                seed,
-                threads,
-                max_plies,
-                seats,
-                kyoku_games::shiamgon::players,
-            ),
+            GameKind::Dobutsu => {
+                batch_of::<kyoku_dobutsu::Position>(s, asked, kyoku_games::dobutsu::players)
+            }
+            GameKind::Shogun => {
+                batch_of::<kyoku_shogun::Position>(s, asked, kyoku_games::shogun::players)
+            }
+            GameKind::Shiamgon => {
+                batch_of::<kyoku_shiamgon::Position>(s, asked, kyoku_games::shiamgon::players)
+            }
         })?;
         Ok(VectorGames {
             batch: Mutex::new(batch),
