@@ -166,12 +166,9 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn jobs_run_and_a_full_queue_is_refused() {
-        let pool = Pool::new(1, 1);
-        assert_eq!(pool.run(|| 2 + 2).await.unwrap(), 4);
-        // Hold the one worker, fill the one place in the queue: the next
-        // job is refused at once.
+    /// Keeps the pool's one worker busy until the sender is used (or
+    /// dropped); the receiver hears when that job is over.
+    fn hold_the_worker(pool: &Pool) -> (std::sync::mpsc::Sender<()>, oneshot::Receiver<()>) {
         let (hold, wait) = std::sync::mpsc::channel::<()>();
         let (started_tx, started) = std::sync::mpsc::channel::<()>();
         let busy = pool
@@ -181,6 +178,16 @@ mod tests {
             })
             .unwrap();
         started.recv().unwrap();
+        (hold, busy)
+    }
+
+    #[tokio::test]
+    async fn jobs_run_and_a_full_queue_is_refused() {
+        let pool = Pool::new(1, 1);
+        assert_eq!(pool.run(|| 2 + 2).await.unwrap(), 4);
+        // Hold the one worker, fill the one place in the queue: the next
+        // job is refused at once.
+        let (hold, busy) = hold_the_worker(&pool);
         let queued = pool.submit(|| 1).unwrap();
         let e = pool.submit(|| 0).expect_err("a full queue refuses");
         assert_eq!((e.status.as_u16(), e.code), (503, "busy"));
@@ -193,15 +200,7 @@ mod tests {
     async fn a_job_that_waited_too_long_is_refused_and_not_run() {
         let mut pool = Pool::new(1, 4);
         pool.max_wait = Duration::from_millis(50);
-        let (hold, wait) = std::sync::mpsc::channel::<()>();
-        let (started_tx, started) = std::sync::mpsc::channel::<()>();
-        let busy = pool
-            .submit(move || {
-                let _ = started_tx.send(());
-                let _ = wait.recv();
-            })
-            .unwrap();
-        started.recv().unwrap();
+        let (hold, busy) = hold_the_worker(&pool);
         let ran = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let flag = ran.clone();
         let late = pool.run(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
