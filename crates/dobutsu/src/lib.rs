@@ -1,5 +1,5 @@
 //! Dōbutsu Shōgi ("Let's Catch the Lion!") for kyoku: the exact rules of
-//! `../shared/rulings/dobutsu.md`, FEN in the Fairy-Stockfish form, and
+//! `docs/rules/dobutsu.md`, FEN in the Fairy-Stockfish form, and
 //! fast move generation on 12-bit boards.
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! Shiamgon for kyoku: the exact rules of `../shared/rulings/shiamgon.md`
+//! Shiamgon for kyoku: the exact rules of `docs/rules/shiamgon.md`
 //! on its four boards — geometry, placements with pushes answered out of
 //! turn, encirclements and prisoners, the end and the scores — with a
 //! position text that round-trips and an SVG drawing of any position.
