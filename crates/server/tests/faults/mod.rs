@@ -334,10 +334,16 @@ impl Log {
                     }
                 } else if refused(s) {
                     v.refused += 1;
-                    let acked_later = sent.iter().any(|o| {
-                        o.status == 200 && o.game == s.game && o.ply == s.ply && o.mv == s.mv
+                    // The same move sent again may have been stored by
+                    // that later try: acknowledged, or in doubt (lost
+                    // during its commit), or cut off by a killed instance.
+                    let stored_later = sent.iter().any(|o| {
+                        o.game == s.game
+                            && o.ply == s.ply
+                            && o.mv == s.mv
+                            && (o.status == 200 || o.code == "in_doubt" || o.code == KILLED)
                     });
-                    if here && !acked_later {
+                    if here && !stored_later {
                         v.refused_but_stored.push(s.clone());
                     }
                 } else if s.code == "in_doubt" {
