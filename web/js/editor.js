@@ -13,9 +13,9 @@ import { t, has, errorText } from './i18n.js';
 import { loadCatalogue, gameEntry, gameTitle, seatName, choiceLabel } from './catalogue.js';
 import { descriptor } from './boards/index.js';
 import { keyboardBoard } from './keyboard.js';
-import dobutsuEdit from './boards/dobutsu-edit.js';
-import shogunEdit from './boards/shogun-edit.js';
-import shiamgonEdit from './boards/shiamgon-edit.js';
+import * as dobutsuEdit from './boards/dobutsu-edit.js';
+import * as shogunEdit from './boards/shogun-edit.js';
+import * as shiamgonEdit from './boards/shiamgon-edit.js';
 
 const EDITORS = { dobutsu: dobutsuEdit, shogun: shogunEdit, shiamgon: shiamgonEdit };
 const GAMES = ['dobutsu', 'shogun', 'shiamgon'];

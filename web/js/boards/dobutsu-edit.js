@@ -6,6 +6,7 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { parseFen } from './dobutsu.js';
+import { rankText } from './edit-text.js';
 
 const FILES = 'abc';
 const KINDS = ['L', 'G', 'E', 'C', 'H'];
@@ -13,32 +14,27 @@ const HAND_KINDS = ['G', 'E', 'C'];
 const NAMES = { L: 'lion', G: 'giraffe', E: 'elephant', C: 'chick', H: 'hen' }; // i18n-ok: message ids
 
 /** `{board: {sq: {kind, side}}, hands: [[…], […]], toMove}` of a FEN (the start when empty). */
-function read(text) {
+export function read(text) {
   return parseFen(text && text.trim() ? text : 'gle/1c1/1C1/ELG[] w - - 0 1');
 }
 
 /** The FEN of a set-up. */
-function write(setup) {
+export function write(setup) {
   const ranks = [];
   for (let r = 4; r >= 1; r--) {
-    let row = '';
-    let empty = 0;
-    for (let f = 0; f < 3; f++) {
-      const p = setup.board[`${FILES[f]}${r}`];
-      if (!p) { empty += 1; continue; }
-      if (empty) { row += String(empty); empty = 0; }
+    ranks.push(rankText([...FILES].map((f) => {
+      const p = setup.board[`${f}${r}`];
+      if (!p) return null;
       const letter = p.kind === 'H' ? '+C' : p.kind;
-      row += p.side === 1 ? letter : letter.toLowerCase();
-    }
-    if (empty) row += String(empty);
-    ranks.push(row);
+      return p.side === 1 ? letter : letter.toLowerCase();
+    })));
   }
   const hand = setup.hands[0].join('') + setup.hands[1].map((k) => k.toLowerCase()).join('');
   return `${ranks.join('/')}[${hand}] ${setup.toMove === 1 ? 'w' : 'b'} - - 0 1`;
 }
 
 /** The palette: every animal of each side (`{key, side, text, label}`). */
-function tools(seatName) {
+export function tools(seatName) {
   const out = [];
   for (const side of [1, 2]) {
     for (const kind of KINDS) {
@@ -49,7 +45,7 @@ function tools(seatName) {
 }
 
 /** Puts the palette's piece `tool` on `square` (the same piece there: taken off). */
-function place(setup, tool, square) {
+export function place(setup, tool, square) {
   if (!/^[a-c][1-4]$/.test(square)) return false;
   const had = setup.board[square];
   if (!tool || (had && had.side === tool.side && had.kind === tool.text)) delete setup.board[square];
@@ -58,7 +54,7 @@ function place(setup, tool, square) {
 }
 
 /** The hands' counts (0–2 of each kind a hand can hold), per side. */
-function extraFields(setup, seatName, changed) {
+export function extraFields(setup, seatName, changed) {
   return [1, 2].map((side) => h('div', { class: 'field-row', 'data-hand-side': side },
     h('span', { class: 'label-gap' }, t('editor-hand', { seat: seatName(side) })),
     ...HAND_KINDS.map((kind) => {
@@ -74,17 +70,13 @@ function extraFields(setup, seatName, changed) {
     })));
 }
 
-/** Dōbutsu's editor helpers. */
-export default {
-  read,
-  write,
-  tools,
-  place,
-  extraFields,
-  /** Who may be to move: Sente (1) or Gote (2). */
-  sides: () => [1, 2],
-  side: (setup) => setup.toMove,
-  setSide: (setup, side) => { setup.toMove = side; },
-  clear: (setup) => { setup.board = {}; setup.hands = [[], []]; },
-  drawOptions: () => ({}),
-};
+/** Who may be to move: Sente (1) or Gote (2). */
+export const sides = () => [1, 2];
+/** Who is to move in a set-up. */
+export const side = (setup) => setup.toMove;
+/** Sets who is to move. */
+export const setSide = (setup, side) => { setup.toMove = side; };
+/** Empties the board (and the hands). */
+export const clear = (setup) => { setup.board = {}; setup.hands = [[], []]; };
+/** The options the board module draws a set-up with. */
+export const drawOptions = () => ({});

@@ -9,7 +9,7 @@ import { t } from '../i18n.js';
 import { LETTERS } from '../players.js';
 import { parsePosition } from './shiamgon-geometry.js';
 
-function read(text) {
+export function read(text) {
   const empty = 'shiamgon disc5 3 turn 1 placements 0 stones -/-/- prisoners 0,0,0/0,0,0/0,0,0'; // i18n-ok: a position text
   const p = parsePosition(text && text.trim() ? text : empty);
   const n = Number.isInteger(p.players) && p.players >= 3 && p.players <= 5 ? p.players : 3;
@@ -18,21 +18,21 @@ function read(text) {
   return { board: p.board || 'disc5', players: n, turn: p.turn || 1, placements: p.placements || 0, stones, prisoners };
 }
 
-function write(setup) {
+export function write(setup) {
   const stones = setup.stones.map((l) => (l.length ? l.join(',') : '-')).join('/');
   const prisoners = setup.prisoners.map((row) => row.join(',')).join('/');
   return `shiamgon ${setup.board} ${setup.players} turn ${setup.turn} placements ${setup.placements} stones ${stones} prisoners ${prisoners}`; // i18n-ok: the position text
 }
 
 /** The palette: one stone per player (`{key, side, text, label}`). */
-function tools(seatName, setup) {
+export function tools(seatName, setup) {
   return Array.from({ length: setup.players }, (_, i) => ({
     key: `${i + 1}`, side: i + 1, text: LETTERS[i], label: t('editor-stone', { seat: seatName(i + 1) }),
   }));
 }
 
 /** Puts a stone of `tool`'s player on `field` (the same stone there: taken off). */
-function place(setup, tool, field) {
+export function place(setup, tool, field) {
   if (!/^\d+\.\d+$/.test(field)) return false;
   const owner = setup.stones.findIndex((l) => l.includes(field));
   if (owner >= 0) setup.stones[owner] = setup.stones[owner].filter((f) => f !== field);
@@ -41,7 +41,7 @@ function place(setup, tool, field) {
 }
 
 /** The board and the number of players, as the catalogue offers them; `restart(options)` on a change. */
-function extraFields(setup, seatName, changed, entry, choiceLabel, restart) {
+export function extraFields(setup, seatName, changed, entry, choiceLabel, restart) {
   const opts = (entry && entry.options) || [];
   const board = opts.find((o) => o.name === 'board');
   const players = opts.find((o) => o.name === 'players');
@@ -70,16 +70,13 @@ function extraFields(setup, seatName, changed, entry, choiceLabel, restart) {
   return out;
 }
 
-/** Shiamgon's editor helpers. */
-export default {
-  read,
-  write,
-  tools,
-  place,
-  extraFields,
-  sides: (setup) => Array.from({ length: setup.players }, (_, i) => i + 1),
-  side: (setup) => setup.turn,
-  setSide: (setup, side) => { setup.turn = side; },
-  clear: (setup) => { setup.stones = setup.stones.map(() => []); },
-  drawOptions: (setup) => ({ board: setup.board, players: setup.players }),
-};
+/** Who may be to move: any of the players. */
+export const sides = (setup) => Array.from({ length: setup.players }, (_, i) => i + 1);
+/** Who is to move in a set-up. */
+export const side = (setup) => setup.turn;
+/** Sets who is to move. */
+export const setSide = (setup, side) => { setup.turn = side; };
+/** Empties the board. */
+export const clear = (setup) => { setup.stones = setup.stones.map(() => []); };
+/** The options the board module draws a set-up with. */
+export const drawOptions = (setup) => ({ board: setup.board, players: setup.players });

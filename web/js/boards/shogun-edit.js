@@ -7,12 +7,13 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { parsePosition } from './shogun.js';
+import { rankText } from './edit-text.js';
 
 const FILES = 'abcdefgh';
 const START = 'gfesdcba/8/8/8/8/8/8/ABCDSEFG w 0 - 0 1';
 const LETTERS = ['S', 'A', 'B', 'C', 'D', 'E', 'F', 'G'];
 
-function read(text) {
+export function read(text) {
   const src = text && text.trim() ? text.trim() : START;
   const f = src.split(/\s+/);
   const rotation = Number(f[2]);
@@ -23,25 +24,16 @@ function read(text) {
   };
 }
 
-function write(setup) {
+export function write(setup) {
   const rows = [];
   for (let y = 8; y >= 1; y--) {
-    let row = '';
-    let empty = 0;
-    for (let x = 0; x < 8; x++) {
-      const p = setup.pieces[`${FILES[x]}${y}`];
-      if (!p) { empty += 1; continue; }
-      if (empty) { row += String(empty); empty = 0; }
-      row += p;
-    }
-    if (empty) row += String(empty);
-    rows.push(row);
+    rows.push(rankText([...FILES].map((f) => setup.pieces[`${f}${y}`])));
   }
   return `${rows.join('/')} ${setup.toMove === 2 ? 'r' : 'w'} ${setup.rotation} - 0 1`;
 }
 
 /** The palette: each side's Shogun and soldiers A–G (`{key, side, text, label}`). */
-function tools() {
+export function tools() {
   const out = [];
   for (const side of [1, 2]) {
     const colour = side === 1 ? 'white' : 'red'; // i18n-ok: select keys
@@ -56,7 +48,7 @@ function tools() {
   return out;
 }
 
-function place(setup, tool, square) {
+export function place(setup, tool, square) {
   if (!/^[a-h][1-8]$/.test(square)) return false;
   if (!tool || setup.pieces[square] === tool.text) delete setup.pieces[square];
   else setup.pieces[square] = tool.text;
@@ -64,7 +56,7 @@ function place(setup, tool, square) {
 }
 
 /** The magnets' rotation, as the catalogue offers it. */
-function extraFields(setup, seatName, changed, entry, choiceLabel) {
+export function extraFields(setup, seatName, changed, entry, choiceLabel) {
   const opt = ((entry && entry.options) || []).find((o) => o.name === 'rotation');
   if (!opt) return [];
   return [h('div', { class: 'field-row' }, h('label', { for: 'editor-rotation' }, t('editor-rotation')),
@@ -72,16 +64,13 @@ function extraFields(setup, seatName, changed, entry, choiceLabel) {
       (opt.choices || []).map((c) => h('option', { value: String(c.value), selected: Number(c.value) === setup.rotation }, choiceLabel(entry, opt, c.value)))))];
 }
 
-/** Shogun's editor helpers. */
-export default {
-  read,
-  write,
-  tools,
-  place,
-  extraFields,
-  sides: () => [1, 2],
-  side: (setup) => setup.toMove,
-  setSide: (setup, side) => { setup.toMove = side; },
-  clear: (setup) => { setup.pieces = {}; },
-  drawOptions: () => ({}),
-};
+/** Who may be to move: White (1) or Red (2). */
+export const sides = () => [1, 2];
+/** Who is to move in a set-up. */
+export const side = (setup) => setup.toMove;
+/** Sets who is to move. */
+export const setSide = (setup, side) => { setup.toMove = side; };
+/** Empties the board. */
+export const clear = (setup) => { setup.pieces = {}; };
+/** The options the board module draws a set-up with. */
+export const drawOptions = () => ({});
