@@ -6,9 +6,8 @@
 
 import { h } from './dom.js';
 import { descriptor } from './boards/index.js';
-import { keyboardBoard } from './keyboard.js';
+import { describePlace, keyboardBoard } from './keyboard.js';
 import { seatName } from './catalogue.js';
-import { t } from './i18n.js';
 
 /** A JSON request to the API (the one every page uses). */
 export { request as call } from './api.js';
@@ -96,17 +95,6 @@ export class BoardOnly {
   /** Words for a place of the board (the keyboard cursor's), as in the game view. */
   describePlace(key) {
     const svg = this.wrap.querySelector('svg.board');
-    const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-    if (kind === 'hand') {
-      const el = svg && svg.querySelector(`[data-hand="${name}"]`);
-      const piece = el ? (el.getAttribute('aria-label') || name.slice(1)) : name.slice(1);
-      return t('game-kb-hand', { seat: seatName(this.entry, Number(name[0])), piece });
-    }
-    const piece = svg && svg.querySelector(`[data-piece="${name}"], [data-stone="${name}"]`);
-    const what = piece ? (piece.getAttribute('aria-label') || (piece.querySelector('title') || {}).textContent || t('game-kb-a-piece')) : t('game-kb-empty');
-    const sel = this.board && this.board.selected === name;
-    const dest = !!(svg && svg.querySelector(`[data-dest="${name}"]`));
-    const id = sel && dest ? 'game-kb-place-selected-target' : sel ? 'game-kb-place-selected' : dest ? 'game-kb-place-target' : 'game-kb-place';
-    return t(id, { square: name, what });
+    return describePlace(svg, key, this.board && this.board.selected, (n) => seatName(this.entry, n));
   }
 }

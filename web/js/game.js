@@ -10,7 +10,7 @@ import { loadCatalogue, gameEntry, seatName, gameTitle } from './catalogue.js';
 import { t, tNodes, errorText, has, lang } from './i18n.js';
 import { Clocks, formatMs, spokenMs, isLow } from './clock.js';
 import { possibleActions, actionBar } from './gameactions.js';
-import { keyboardBoard } from './keyboard.js';
+import { describePlace, keyboardBoard } from './keyboard.js';
 import { play as playSound } from './sound.js';
 import { getName, setName, cleanName } from './prefs.js';
 import { loadAccount, onAccount } from './account.js';
@@ -589,18 +589,7 @@ class GameView {
   /** Words for a place of the board (the keyboard cursor's). */
   describePlace(key) {
     const svg = this.root.querySelector('svg.board');
-    const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-    if (kind === 'hand') {
-      const el = svg && svg.querySelector(`[data-hand="${name}"]`);
-      const piece = el ? (el.getAttribute('aria-label') || name.slice(1)) : name.slice(1);
-      return t('game-kb-hand', { seat: this.seatName(Number(name[0])), piece });
-    }
-    const piece = svg && svg.querySelector(`[data-piece="${name}"], [data-stone="${name}"]`);
-    const what = piece ? (piece.getAttribute('aria-label') || (piece.querySelector('title') || {}).textContent || t('game-kb-a-piece')) : t('game-kb-empty');
-    const sel = this.board && this.board.selected === name;
-    const dest = !!(svg && svg.querySelector(`[data-dest="${name}"]`));
-    const id = sel && dest ? 'game-kb-place-selected-target' : sel ? 'game-kb-place-selected' : dest ? 'game-kb-place-target' : 'game-kb-place';
-    return t(id, { square: name, what });
+    return describePlace(svg, key, this.board && this.board.selected, (n) => this.seatName(n));
   }
 
   renderBanner(st) {

@@ -8,6 +8,26 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
+/**
+ * Words for a place of a drawn board (`svg`), the keyboard cursor's: `key`
+ * is `sq:NAME`, `hand:NAME` or `field:NAME`; `selected` is the board's
+ * selected place, `seatName(n)` names seat n.
+ */
+export function describePlace(svg, key, selected, seatName) {
+  const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  if (kind === 'hand') {
+    const el = svg && svg.querySelector(`[data-hand="${name}"]`);
+    const piece = el ? (el.getAttribute('aria-label') || name.slice(1)) : name.slice(1);
+    return t('game-kb-hand', { seat: seatName(Number(name[0])), piece });
+  }
+  const piece = svg && svg.querySelector(`[data-piece="${name}"], [data-stone="${name}"]`);
+  const what = piece ? (piece.getAttribute('aria-label') || (piece.querySelector('title') || {}).textContent || t('game-kb-a-piece')) : t('game-kb-empty');
+  const sel = selected === name;
+  const dest = !!(svg && svg.querySelector(`[data-dest="${name}"]`));
+  const id = sel && dest ? 'game-kb-place-selected-target' : sel ? 'game-kb-place-selected' : dest ? 'game-kb-place-target' : 'game-kb-place';
+  return t(id, { square: name, what });
+}
+
 /** The places of a drawn board, in the order drawn: `{key, el, label}`. */
 function places(svg) {
   const out = [];
