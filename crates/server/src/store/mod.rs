@@ -9,6 +9,18 @@
 //! the due deadlines and the abandoned games are answered by indexed
 //! queries, so the server holds in memory only the games in play.
 
+/// Runs `$e` on whichever engine `$store` has, as `$s`: one place that
+/// knows the engines, for every method the two answer alike. Defined
+/// before the modules so that each of them may use it.
+macro_rules! on_engine {
+    ($store:expr, $s:ident => $e:expr) => {
+        match &$store.engine {
+            Engine::Sqlite($s) => $e,
+            Engine::Postgres($s) => $e,
+        }
+    };
+}
+
 mod health;
 mod players;
 mod postgres;
@@ -447,10 +459,7 @@ impl Store {
     pub async fn write(&self, w: Write) -> Result<Written, StoreError> {
         let began = std::time::Instant::now();
         let probe = matches!(w, Write::Probe);
-        let out = match &self.engine {
-            Engine::Sqlite(s) => s.write(w).await,
-            Engine::Postgres(s) => s.write(w).await,
-        };
+        let out = on_engine!(self, s => s.write(w).await);
         if let Some(h) = self.commit_seconds.as_ref().filter(|_| !probe) {
             h.observe(began.elapsed().as_secs_f64());
         }
@@ -460,10 +469,7 @@ impl Store {
 
     /// Whether the store answers within `within`.
     pub async fn ready(&self, within: Duration) -> Result<(), StoreError> {
-        let out = match &self.engine {
-            Engine::Sqlite(s) => s.ready(within).await,
-            Engine::Postgres(s) => s.ready(within).await,
-        };
+        let out = on_engine!(self, s => s.ready(within).await);
         // A probe that only timed out is not taken for an outage: a slow
         // network path answers later.
         self.health.note(&out);
@@ -472,10 +478,7 @@ impl Store {
 
     /// One game, whole; `None` when there is none with this id.
     pub async fn load(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let out = match &self.engine {
-            Engine::Sqlite(s) => s.load(id).await,
-            Engine::Postgres(s) => s.load(id).await,
-        };
+        let out = on_engine!(self, s => s.load(id).await);
         self.health.note(&out);
         out
     }
@@ -483,36 +486,24 @@ impl Store {
     /// A page of the lobby: each game's entry as JSON, newest first;
     /// `None` when `before` names no game.
     pub async fn lobby(&self, q: &LobbyQuery) -> Result<Option<Vec<String>>, StoreError> {
-        match &self.engine {
-            Engine::Sqlite(s) => s.lobby(q).await,
-            Engine::Postgres(s) => s.lobby(q).await,
-        }
+        on_engine!(self, s => s.lobby(q).await)
     }
 
     /// Games not over, waiting only for people, unchanged since `cutoff`
     /// (Unix seconds): candidates for abandonment; at most `limit`.
     pub async fn idle(&self, cutoff: i64, limit: usize) -> Result<Vec<String>, StoreError> {
-        match &self.engine {
-            Engine::Sqlite(s) => s.idle(cutoff, limit).await,
-            Engine::Postgres(s) => s.idle(cutoff, limit).await,
-        }
+        on_engine!(self, s => s.idle(cutoff, limit).await)
     }
 
     /// Games stored without a listing (by an older kyoku), at most `limit`.
     pub async fn unlisted(&self, limit: usize) -> Result<Vec<String>, StoreError> {
-        match &self.engine {
-            Engine::Sqlite(s) => s.unlisted(limit).await,
-            Engine::Postgres(s) => s.unlisted(limit).await,
-        }
+        on_engine!(self, s => s.unlisted(limit).await)
     }
 
     /// Changes stored by other instances sharing the store (none for
     /// SQLite, which one instance owns).
     pub fn changes(&self) -> broadcast::Receiver<Changed> {
-        match &self.engine {
-            Engine::Sqlite(s) => s.changes(),
-            Engine::Postgres(s) => s.changes(),
-        }
+        on_engine!(self, s => s.changes())
     }
 
     /// Takes (or renews) the lease of this instance on running game

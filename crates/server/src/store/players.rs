@@ -235,16 +235,6 @@ pub fn without_name(summary: &str, seats: &[usize]) -> Option<String> {
 /// The name a deleted account shows in its games.
 pub const DELETED: &str = "deleted";
 
-/// Runs `$e` on whichever engine `$store` has, as `$s`.
-macro_rules! on_engine {
-    ($store:expr, $s:ident => $e:expr) => {
-        match &$store.engine {
-            Engine::Sqlite($s) => $e,
-            Engine::Postgres($s) => $e,
-        }
-    };
-}
-
 impl Store {
     /// Creates an account: `false` when its name is taken (in any case).
     pub async fn create_account(&self, a: &AccountRow) -> Result<bool, StoreError> {

@@ -210,16 +210,6 @@ pub(crate) fn json_columns(p: &Puzzle) -> (String, String, String) {
     )
 }
 
-/// Runs `$e` on whichever engine `$store` has, as `$s`.
-macro_rules! on_engine {
-    ($store:expr, $s:ident => $e:expr) => {
-        match &$store.engine {
-            Engine::Sqlite($s) => $e,
-            Engine::Postgres($s) => $e,
-        }
-    };
-}
-
 impl Store {
     /// Stores `puzzles` at `at` (Unix seconds); one whose id is stored
     /// already is left as it is (its rating and attempts kept). Returns

@@ -111,16 +111,6 @@ pub(crate) fn new_claim() -> String {
     crate::tokens::new_id()
 }
 
-/// Runs `$e` on whichever engine `$store` has, as `$s`.
-macro_rules! on_engine {
-    ($store:expr, $s:ident => $e:expr) => {
-        match &$store.engine {
-            Engine::Sqlite($s) => $e,
-            Engine::Postgres($s) => $e,
-        }
-    };
-}
-
 impl Store {
     /// Asks for a review of game `game_id`: stores it as queued unless it
     /// was asked for before; returns the review as stored (the earlier one
