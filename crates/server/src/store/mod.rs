@@ -27,6 +27,7 @@ mod postgres;
 mod puzzles;
 mod reviews;
 mod rows;
+mod schema;
 mod sqlite;
 
 use std::path::{Path, PathBuf};

@@ -8,6 +8,7 @@
 use tokio_postgres::Client;
 
 use super::failed;
+use crate::store::schema::{POSTGRES, shared_steps};
 use crate::store::{SCHEMA_VERSION, StoreError};
 
 /// The key of the advisory lock that serialises migrations (any constant
@@ -64,147 +65,14 @@ CREATE INDEX games_unlisted ON games (id) WHERE summary IS NULL;
 CREATE INDEX games_leased ON games (lease_holder) WHERE lease_holder IS NOT NULL;
 ";
 
-/// Version 3: players, as in SQLite's version 3 (accounts, sessions,
-/// failed logins, ratings and their history, the accounts in the seats of
-/// each game, seeks).
-const SCHEMA_V3: &str = "
-ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
-CREATE TABLE accounts (
-    key TEXT PRIMARY KEY,
-    username TEXT NOT NULL,
-    password TEXT,
-    created_at BIGINT NOT NULL,
-    deleted BOOLEAN NOT NULL DEFAULT false
-);
-CREATE TABLE sessions (
-    hash TEXT PRIMARY KEY,
-    account TEXT NOT NULL,
-    created_at BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL
-);
-CREATE INDEX sessions_account ON sessions (account);
-CREATE TABLE login_failures (key TEXT NOT NULL, at BIGINT NOT NULL);
-CREATE INDEX login_failures_key ON login_failures (key, at);
-CREATE TABLE ratings (
-    account TEXT NOT NULL,
-    pool TEXT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    rd DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    games BIGINT NOT NULL,
-    last_at BIGINT,
-    PRIMARY KEY (account, pool)
-);
-CREATE INDEX ratings_board ON ratings (pool, rating DESC);
-CREATE TABLE rating_history (
-    account TEXT NOT NULL,
-    pool TEXT NOT NULL,
-    game_id TEXT NOT NULL,
-    n BIGINT NOT NULL,
-    at BIGINT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    rd DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (account, pool, game_id)
-);
-CREATE INDEX rating_history_at ON rating_history (account, pool, at, n, rating, rd, game_id);
-CREATE TABLE game_players (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    account TEXT NOT NULL,
-    program BOOLEAN NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    rd DOUBLE PRECISION NOT NULL,
-    diff DOUBLE PRECISION,
-    outcome TEXT,
-    created_at BIGINT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX game_players_account ON game_players (account, created_at DESC, game_id DESC);
-CREATE INDEX game_players_outcome ON game_players (account, outcome, game_id);
-CREATE TABLE seeks (
-    id TEXT PRIMARY KEY,
-    account TEXT NOT NULL,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    clock TEXT,
-    rated BOOLEAN NOT NULL,
-    range_lo BIGINT,
-    range_hi BIGINT,
-    created_at BIGINT NOT NULL,
-    alive_at BIGINT NOT NULL,
-    game_id TEXT
-);
-CREATE INDEX seeks_waiting ON seeks (created_at) WHERE game_id IS NULL;
-CREATE INDEX seeks_account ON seeks (account);
-";
-
-/// Version 4: the language an account's owner chose, as in SQLite's.
-const SCHEMA_V4: &str = "ALTER TABLE accounts ADD COLUMN language TEXT;";
-
-/// Version 5: puzzles, each account's first attempt of each puzzle and
-/// the stars earned in lessons, as in SQLite's version 5.
-const SCHEMA_V5: &str = "
-CREATE TABLE puzzles (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    position TEXT NOT NULL,
-    goal TEXT NOT NULL,
-    solution TEXT NOT NULL,
-    themes TEXT NOT NULL,
-    plies BIGINT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    rd DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    attempts BIGINT NOT NULL DEFAULT 0,
-    solved BIGINT NOT NULL DEFAULT 0,
-    created_at BIGINT NOT NULL
-);
-CREATE INDEX puzzles_game_rating ON puzzles (game, rating);
-CREATE TABLE puzzle_attempts (
-    account TEXT NOT NULL,
-    puzzle_id TEXT NOT NULL,
-    correct BOOLEAN NOT NULL,
-    at BIGINT NOT NULL,
-    PRIMARY KEY (account, puzzle_id)
-);
-CREATE TABLE lesson_stars (
-    account TEXT NOT NULL,
-    game TEXT NOT NULL,
-    lesson TEXT NOT NULL,
-    stars INTEGER NOT NULL,
-    at BIGINT NOT NULL,
-    PRIMARY KEY (account, game, lesson)
-);
-";
-
-/// Version 6: game reviews, as in SQLite's version 6.
-const SCHEMA_V6: &str = "
-CREATE TABLE reviews (
-    game_id TEXT PRIMARY KEY,
-    status TEXT NOT NULL,
-    result TEXT,
-    reason TEXT,
-    done BIGINT NOT NULL DEFAULT 0,
-    total BIGINT NOT NULL DEFAULT 0,
-    tries BIGINT NOT NULL DEFAULT 0,
-    claim TEXT,
-    alive_at BIGINT,
-    requested_at BIGINT NOT NULL,
-    finished_at BIGINT
-);
-CREATE INDEX reviews_due ON reviews (requested_at) WHERE status IN ('queued', 'running');
-";
-
 /// Each version's step from the one before, in order. The first step of
-/// PostgreSQL is version 2: its schema starts where SQLite's had got to.
-const MIGRATIONS: &[(i64, &str)] = &[
-    (2, SCHEMA_V2),
-    (3, SCHEMA_V3),
-    (4, SCHEMA_V4),
-    (5, SCHEMA_V5),
-    (6, SCHEMA_V6),
-];
+/// PostgreSQL is version 2: its schema starts where SQLite's had got to;
+/// from version 3 on the steps are the ones both engines share.
+fn migrations() -> Vec<(i64, String)> {
+    std::iter::once((2, SCHEMA_V2.to_string()))
+        .chain(shared_steps(&POSTGRES))
+        .collect()
+}
 
 /// Brings the database to [`SCHEMA_VERSION`] in one transaction, holding
 /// the migration lock; refuses a database a newer kyoku migrated.
@@ -232,7 +100,7 @@ pub(super) async fn migrate(c: &mut Client) -> Result<(), StoreError> {
             known: SCHEMA_VERSION,
         });
     }
-    for (version, step) in MIGRATIONS.iter().filter(|(v, _)| *v > found) {
+    for (version, step) in migrations().iter().filter(|(v, _)| *v > found) {
         tx.batch_execute(step).await.map_err(failed)?;
         tx.execute("INSERT INTO kyoku_schema (version) VALUES ($1)", &[version])
             .await
@@ -247,7 +115,8 @@ mod tests {
 
     #[test]
     fn the_last_migration_is_this_builds_version() {
-        assert_eq!(MIGRATIONS.last().map(|m| m.0), Some(SCHEMA_VERSION));
-        assert!(MIGRATIONS.windows(2).all(|w| w[0].0 < w[1].0));
+        let migrations = migrations();
+        assert_eq!(migrations.last().map(|m| m.0), Some(SCHEMA_VERSION));
+        assert!(migrations.windows(2).all(|w| w[0].0 < w[1].0));
     }
 }

@@ -1,8 +1,10 @@
-//! The SQLite schema: each version's tables, and the migration that brings
-//! a database to [`SCHEMA_VERSION`] one version at a time.
+//! The SQLite schema: the versions that are SQLite's alone (the steps
+//! from version 3 on are shared: `store/schema.rs`), and the migration
+//! that brings a database to [`SCHEMA_VERSION`] one version at a time.
 
 use rusqlite::{Connection, params};
 
+use super::super::schema::{SQLITE, shared_steps};
 use super::super::{SCHEMA_VERSION, StoreError};
 
 /// The schema of version 1 (the first), as a database from before
@@ -60,81 +62,6 @@ CREATE INDEX games_idle ON games (status, updated_at) WHERE wake_at IS NULL;
 CREATE INDEX games_unlisted ON games (id) WHERE summary IS NULL;
 ";
 
-/// Version 3: players. Accounts and their sessions (ids stored only as
-/// hashes), failed logins, ratings per pool and their history, the
-/// accounts in the seats of each game, and seeks. A program level has
-/// ratings but no account: its key is its spec (`ai:3`).
-const SCHEMA_V3: &str = "
-ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
-CREATE TABLE accounts (
-    key TEXT PRIMARY KEY,
-    username TEXT NOT NULL,
-    password TEXT,
-    created_at INTEGER NOT NULL,
-    deleted INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE sessions (
-    hash TEXT PRIMARY KEY,
-    account TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    expires_at INTEGER NOT NULL
-);
-CREATE INDEX sessions_account ON sessions (account);
-CREATE TABLE login_failures (key TEXT NOT NULL, at INTEGER NOT NULL);
-CREATE INDEX login_failures_key ON login_failures (key, at);
-CREATE TABLE ratings (
-    account TEXT NOT NULL,
-    pool TEXT NOT NULL,
-    rating REAL NOT NULL,
-    rd REAL NOT NULL,
-    volatility REAL NOT NULL,
-    games INTEGER NOT NULL,
-    last_at INTEGER,
-    PRIMARY KEY (account, pool)
-);
-CREATE INDEX ratings_board ON ratings (pool, rating DESC);
-CREATE TABLE rating_history (
-    account TEXT NOT NULL,
-    pool TEXT NOT NULL,
-    game_id TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    rating REAL NOT NULL,
-    rd REAL NOT NULL,
-    PRIMARY KEY (account, pool, game_id)
-);
-CREATE INDEX rating_history_at ON rating_history (account, pool, at, n, rating, rd, game_id);
-CREATE TABLE game_players (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    account TEXT NOT NULL,
-    program INTEGER NOT NULL,
-    rating REAL NOT NULL,
-    rd REAL NOT NULL,
-    diff REAL,
-    outcome TEXT,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX game_players_account ON game_players (account, created_at DESC, game_id DESC);
-CREATE INDEX game_players_outcome ON game_players (account, outcome, game_id);
-CREATE TABLE seeks (
-    id TEXT PRIMARY KEY,
-    account TEXT NOT NULL,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    clock TEXT,
-    rated INTEGER NOT NULL,
-    range_lo INTEGER,
-    range_hi INTEGER,
-    created_at INTEGER NOT NULL,
-    alive_at INTEGER NOT NULL,
-    game_id TEXT
-);
-CREATE INDEX seeks_waiting ON seeks (created_at) WHERE game_id IS NULL;
-CREATE INDEX seeks_account ON seeks (account);
-";
-
 /// Adds the columns an older database lacks.
 fn add_columns(conn: &Connection) -> Result<(), StoreError> {
     for (table, column, definition) in ADDED_COLUMNS {
@@ -151,67 +78,6 @@ fn add_columns(conn: &Connection) -> Result<(), StoreError> {
     }
     Ok(())
 }
-
-/// Version 4: the language an account's owner chose.
-const SCHEMA_V4: &str = "ALTER TABLE accounts ADD COLUMN language TEXT;";
-
-/// Version 5: puzzles with their ratings, each account's first attempt of
-/// each puzzle (only it moves ratings), and the stars earned in lessons.
-/// The (game, rating) index answers "the puzzles nearest a rating" with
-/// two short range scans.
-const SCHEMA_V5: &str = "
-CREATE TABLE puzzles (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    position TEXT NOT NULL,
-    goal TEXT NOT NULL,
-    solution TEXT NOT NULL,
-    themes TEXT NOT NULL,
-    plies INTEGER NOT NULL,
-    rating REAL NOT NULL,
-    rd REAL NOT NULL,
-    volatility REAL NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    solved INTEGER NOT NULL DEFAULT 0,
-    created_at INTEGER NOT NULL
-);
-CREATE INDEX puzzles_game_rating ON puzzles (game, rating);
-CREATE TABLE puzzle_attempts (
-    account TEXT NOT NULL,
-    puzzle_id TEXT NOT NULL,
-    correct INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (account, puzzle_id)
-);
-CREATE TABLE lesson_stars (
-    account TEXT NOT NULL,
-    game TEXT NOT NULL,
-    lesson TEXT NOT NULL,
-    stars INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (account, game, lesson)
-);
-";
-
-/// Version 6: game reviews, one per game, made once (see
-/// `store/reviews.rs`); the partial index finds the due ones.
-const SCHEMA_V6: &str = "
-CREATE TABLE reviews (
-    game_id TEXT PRIMARY KEY,
-    status TEXT NOT NULL,
-    result TEXT,
-    reason TEXT,
-    done INTEGER NOT NULL DEFAULT 0,
-    total INTEGER NOT NULL DEFAULT 0,
-    tries INTEGER NOT NULL DEFAULT 0,
-    claim TEXT,
-    alive_at INTEGER,
-    requested_at INTEGER NOT NULL,
-    finished_at INTEGER
-);
-CREATE INDEX reviews_due ON reviews (requested_at) WHERE status IN ('queued', 'running');
-";
 
 /// Brings the schema to [`SCHEMA_VERSION`], each step in its own
 /// transaction; refuses a database a newer kyoku migrated.
@@ -233,16 +99,11 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), StoreError> {
         // scan of every seat is done once, not at every start.
         hash_plain_tokens(conn)?;
     }
-    for (version, step) in [
-        (2, SCHEMA_V2),
-        (3, SCHEMA_V3),
-        (4, SCHEMA_V4),
-        (5, SCHEMA_V5),
-        (6, SCHEMA_V6),
-    ] {
+    let steps = std::iter::once((2, SCHEMA_V2.to_string())).chain(shared_steps(&SQLITE));
+    for (version, step) in steps {
         if found < version {
             let tx = conn.unchecked_transaction()?;
-            tx.execute_batch(step)?;
+            tx.execute_batch(&step)?;
             tx.pragma_update(None, "user_version", version)?;
             tx.commit()?;
         }
