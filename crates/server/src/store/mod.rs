@@ -99,6 +99,17 @@ impl StoreError {
     pub fn is_unavailable(&self) -> bool {
         matches!(self, StoreError::Unavailable(_) | StoreError::InDoubt(_))
     }
+
+    /// `Ok` when a guarded write changed its one row (`n` rows changed);
+    /// else the row had moved on (another instance or request got there
+    /// first): [`StoreError::Conflict`]. Both engines answer alike.
+    pub(crate) fn conflict_unless_one(n: u64) -> Result<(), StoreError> {
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        }
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {

@@ -534,11 +534,7 @@ async fn bump(
         )
         .await
         .map_err(failed)?;
-    if n == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict)
-    }
+    StoreError::conflict_unless_one(n)
 }
 
 /// The error of statements sent together in one transaction: once one
@@ -604,9 +600,7 @@ async fn apply(tx: &Tx<'_>, w: &Write) -> Result<Written, StoreError> {
                 .execute(&sql, &[&old, &game.id, old_life, old_version])
                 .await
                 .map_err(failed)?;
-            if n != 1 {
-                return Err(StoreError::Conflict);
-            }
+            StoreError::conflict_unless_one(n)?;
             insert_game(tx, game, listing).await?;
             set_next_tokens(tx, old, next_tokens).await?;
         }
@@ -695,11 +689,7 @@ async fn take_seat(tx: &Tx<'_>, id: &str, seat: usize, token: &str) -> Result<()
         )
         .await
         .map_err(failed)?;
-    if n == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict)
-    }
+    StoreError::conflict_unless_one(n)
 }
 
 /// Whether the database takes writes: a standby takes reads only.

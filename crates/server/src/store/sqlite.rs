@@ -412,11 +412,7 @@ fn bump(
             life,
             at
         ])?;
-    if n == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict)
-    }
+    StoreError::conflict_unless_one(n as u64)
 }
 
 fn set_next_tokens(
@@ -457,9 +453,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Written, StoreError> {
                  WHERE id = ?1 AND rematch IS NULL AND version = ?4",
                 params![old, game.id, old_life, old_version],
             )?;
-            if n != 1 {
-                return Err(StoreError::Conflict);
-            }
+            StoreError::conflict_unless_one(n as u64)?;
             insert_game(conn, game, listing)?;
             set_next_tokens(conn, old, next_tokens)?;
         }
@@ -500,9 +494,7 @@ fn apply(conn: &Connection, w: &Write) -> Result<Written, StoreError> {
                 "UPDATE seats SET open = 0, token = ?3 WHERE game_id = ?1 AND seat = ?2 AND open = 1",
                 params![id, *seat as i64, token],
             )?;
-            if n != 1 {
-                return Err(StoreError::Conflict);
-            }
+            StoreError::conflict_unless_one(n as u64)?;
             if let Some(p) = player {
                 players::insert_player(conn, id, p)?;
             }

@@ -54,11 +54,7 @@ pub(super) async fn take_seek(tx: &Tx<'_>, seek: &str, game: &str) -> Result<(),
         )
         .await
         .map_err(failed)?;
-    if n == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict)
-    }
+    StoreError::conflict_unless_one(n)
 }
 
 /// Writes the end of game `id` (see the SQLite engine's `end_game`).

@@ -53,11 +53,7 @@ pub(super) fn take_seek(c: &Connection, seek: &str, game: &str) -> Result<(), St
     let n = c
         .prepare_cached("UPDATE seeks SET game_id = ?2 WHERE id = ?1 AND game_id IS NULL")?
         .execute(params![seek, game])?;
-    if n == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict)
-    }
+    StoreError::conflict_unless_one(n as u64)
 }
 
 /// Writes the end of game `id`: each seat's outcome and, for a rated game
