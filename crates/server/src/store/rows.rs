@@ -7,6 +7,7 @@
 use kyoku_rating::Rating;
 
 use super::puzzles::{Columns, LessonStars, MAX_STARS};
+use super::reviews::{ReviewRow, ReviewStatus};
 use super::{AccountRow, Counts, HistoryPoint, PlayerRow, Ranked, RatingRow, SeekRow, StoreError};
 
 /// A value both engines read from a cell: text, 8-byte integers, floats,
@@ -180,4 +181,39 @@ pub(crate) fn lesson_stars<C: Cells>(r: &C) -> Result<LessonStars, C::Error> {
 /// Stars as kept, within what a lesson gives.
 pub(crate) fn stars(kept: i64) -> u8 {
     kept.clamp(0, i64::from(MAX_STARS)) as u8
+}
+
+/// A review as read, its status still as kept: [`KeptReview::parse`]
+/// reads it (a driver's error type cannot carry a bad status).
+pub(crate) struct KeptReview {
+    row: ReviewRow,
+    status: String,
+}
+
+impl KeptReview {
+    /// The review, its status read.
+    pub(crate) fn parse(self) -> Result<ReviewRow, StoreError> {
+        Ok(ReviewRow {
+            status: ReviewStatus::parse(&self.status)?,
+            ..self.row
+        })
+    }
+}
+
+/// [`COLUMNS`](super::reviews::COLUMNS).
+pub(crate) fn review_row<C: Cells>(r: &C) -> Result<KeptReview, C::Error> {
+    Ok(KeptReview {
+        row: ReviewRow {
+            game_id: r.cell(0)?,
+            // Replaced by `KeptReview::parse`.
+            status: ReviewStatus::Queued,
+            result: r.cell(2)?,
+            reason: r.cell(3)?,
+            done: r.int(4)?,
+            total: r.int(5)?,
+            tries: r.int(6)?,
+            requested_at: r.int(7)?,
+        },
+        status: r.cell(1)?,
+    })
 }

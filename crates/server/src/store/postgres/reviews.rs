@@ -5,24 +5,10 @@
 //! the database's clock, as leases are, so the instances' clocks do not
 //! matter.
 
-use tokio_postgres::Row;
-
 use super::{NOW_MS, PgStore, failed};
 use crate::store::StoreError;
-use crate::store::reviews::{COLUMNS, ReviewClaim, ReviewEnd, ReviewRow, ReviewStatus};
-
-fn review_row(r: &Row) -> Result<ReviewRow, StoreError> {
-    Ok(ReviewRow {
-        game_id: r.get(0),
-        status: ReviewStatus::parse(r.get::<_, &str>(1))?,
-        result: r.get(2),
-        reason: r.get(3),
-        done: r.get(4),
-        total: r.get(5),
-        tries: r.get(6),
-        requested_at: r.get(7),
-    })
-}
+use crate::store::reviews::{COLUMNS, ReviewClaim, ReviewEnd, ReviewRow};
+use crate::store::rows::review_row;
 
 impl PgStore {
     pub(crate) async fn request_review(
@@ -46,7 +32,7 @@ impl PgStore {
             )
             .await
             .map_err(failed)?;
-        review_row(&row)
+        review_row(&row)?.parse()
     }
 
     pub(crate) async fn review(&self, game_id: &str) -> Result<Option<ReviewRow>, StoreError> {
@@ -58,7 +44,7 @@ impl PgStore {
             )
             .await
             .map_err(failed)?;
-        rows.first().map(review_row).transpose()
+        rows.first().map(|r| review_row(r)?.parse()).transpose()
     }
 
     pub(crate) async fn claim_review(

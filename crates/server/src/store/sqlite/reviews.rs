@@ -4,40 +4,19 @@
 //! Signs of life are timed in Unix ms by this process's clock (one
 //! instance owns a SQLite file).
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::SqliteStore;
 use crate::store::StoreError;
-use crate::store::reviews::{COLUMNS, ReviewClaim, ReviewEnd, ReviewRow, ReviewStatus};
-
-fn review_row(r: &Row) -> rusqlite::Result<(ReviewRow, String)> {
-    let status: String = r.get(1)?;
-    Ok((
-        ReviewRow {
-            game_id: r.get(0)?,
-            status: ReviewStatus::Queued,
-            result: r.get(2)?,
-            reason: r.get(3)?,
-            done: r.get(4)?,
-            total: r.get(5)?,
-            tries: r.get(6)?,
-            requested_at: r.get(7)?,
-        },
-        status,
-    ))
-}
+use crate::store::reviews::{COLUMNS, ReviewClaim, ReviewEnd, ReviewRow};
+use crate::store::rows::{KeptReview, review_row};
 
 fn load(c: &Connection, game_id: &str) -> Result<Option<ReviewRow>, StoreError> {
     let found = c
         .prepare_cached(&format!("SELECT {COLUMNS} FROM reviews WHERE game_id = ?1"))?
-        .query_row([game_id], review_row)
+        .query_row([game_id], |r| review_row(r))
         .optional()?;
-    found
-        .map(|(mut row, status)| {
-            row.status = ReviewStatus::parse(&status)?;
-            Ok(row)
-        })
-        .transpose()
+    found.map(KeptReview::parse).transpose()
 }
 
 /// Takes the longest-waiting due review (see
