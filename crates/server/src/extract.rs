@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use axum::body::{Body, Bytes};
-use axum::extract::Path;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::{FromRequest, Path};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -48,6 +48,29 @@ pub(crate) fn body<T: DeserializeOwned>(b: Result<Bytes, BytesRejection>) -> Res
         }
     })?;
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("bad JSON: {e}")))
+}
+
+/// A JSON body read as `T`, for the handlers that read it before anything
+/// else: the same answers as [`body`] (a handler that must first answer
+/// 404 for an unknown game reads the bytes itself and calls [`body`]).
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        body(Bytes::from_request(req, state).await).map(JsonBody)
+    }
+}
+
+/// Reads a JSON body that may be left out: an empty body is `T`'s default.
+pub(crate) fn body_or_default<T: DeserializeOwned + Default>(
+    b: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    match &b {
+        Ok(bytes) if bytes.is_empty() => Ok(T::default()),
+        _ => body(b),
+    }
 }
 
 /// An answer whose body is JSON made already.

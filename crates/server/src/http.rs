@@ -21,7 +21,7 @@ use kyoku_games::{GameKind, GameStatus};
 use crate::actions::{Acted, ActionKind, ActionRequest};
 use crate::app::{App, CreateRequest, MoveRequest};
 use crate::error::ApiError;
-use crate::extract::{GameId, body, json_bytes, limit_param, page_json};
+use crate::extract::{GameId, JsonBody, body, body_or_default, json_bytes, limit_param, page_json};
 use crate::players::{self, Viewer, account, pages, seeks};
 use crate::store::LobbyQuery;
 use crate::views::JoinAnswer;
@@ -197,9 +197,8 @@ async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     viewer: Viewer,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(mut req): JsonBody<CreateRequest>,
 ) -> Result<Response, ApiError> {
-    let mut req: CreateRequest = body(b)?;
     req.account = viewer.key;
     // Counted once the request reads as one: a typo costs no allowance.
     app.admit_new_game(client.ip())?;
@@ -272,7 +271,7 @@ async fn play(
     Ok(json_bytes(StatusCode::OK, played.snapshot.json.clone()))
 }
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct JoinRequest {
     #[serde(default)]
@@ -360,12 +359,6 @@ async fn join(
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Json<JoinAnswer>, ApiError> {
     app.slot(&id).await?;
-    let req: JoinRequest = match &b {
-        Ok(bytes) if bytes.is_empty() => JoinRequest {
-            seat: None,
-            name: None,
-        },
-        _ => body(b)?,
-    };
+    let req: JoinRequest = body_or_default(b)?;
     Ok(Json(app.join(&id, req.seat, req.name, viewer.key).await?))
 }

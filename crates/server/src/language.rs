@@ -10,9 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use cookie::{Cookie, SameSite};
@@ -22,7 +20,7 @@ use serde_json::json;
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::extract::body;
+use crate::extract::JsonBody;
 use crate::players::Viewer;
 
 /// The cookie that keeps the chosen language.
@@ -122,19 +120,18 @@ pub fn parse(code: &str) -> Result<Lang, ApiError> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Choice {
+pub(crate) struct Choice {
     language: String,
 }
 
 /// `PUT /api/language {"language": "de"}`: keeps the choice in the cookie,
 /// and with the account when one is signed in. 400 `unknown_language` for
 /// a language kyoku does not speak.
-pub async fn choose(
+pub(crate) async fn choose(
     State(app): State<Arc<App>>,
     viewer: Viewer,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(choice): JsonBody<Choice>,
 ) -> Result<Response, ApiError> {
-    let choice: Choice = body(b)?;
     let lang = parse(&choice.language)?;
     if let Some(key) = viewer.key.clone() {
         let app2 = app.clone();

@@ -13,8 +13,6 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -25,7 +23,7 @@ use serde_json::{Map, Value};
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::extract::body;
+use crate::extract::JsonBody;
 use crate::views::BoardView;
 
 /// The route under `/api`.
@@ -84,8 +82,7 @@ fn play_moves(g: &mut dyn AnyGame, moves: &[String]) -> Result<(), ApiError> {
 }
 
 /// `POST /api/positions/play`: the board after the moves.
-async fn play(b: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
-    let req: PlayRequest = body(b)?;
+async fn play(JsonBody(req): JsonBody<PlayRequest>) -> Result<Json<Value>, ApiError> {
     let game: GameKind = req
         .game
         .parse()

@@ -26,8 +26,6 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, OnceLock};
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -38,7 +36,7 @@ use tokio::sync::Notify;
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::extract::body;
+use crate::extract::JsonBody;
 use crate::limit::PerAddress;
 
 pub(crate) use review::start_reviewer;
@@ -183,9 +181,9 @@ pub(crate) fn routes() -> Router<Arc<App>> {
 async fn analyze(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(b): JsonBody<request::Body>,
 ) -> Result<Json<Value>, ApiError> {
-    let req = request::read(body(b)?)?;
+    let req = request::read(b)?;
     // Counted once the request reads as one: a typo costs no allowance.
     let service = app.analysis.inner();
     service.admit(client.ip())?;

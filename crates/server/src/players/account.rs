@@ -18,7 +18,7 @@ use super::cookies::{hash_session, new_session_id, set_cookie};
 use super::names::{check_password, check_username, key_of};
 use crate::app::{App, now};
 use crate::error::ApiError;
-use crate::extract::body;
+use crate::extract::{JsonBody, body_or_default};
 use crate::store::{AccountRow, StoreError};
 use kyoku_i18n::Lang;
 
@@ -34,7 +34,7 @@ fn storage(e: StoreError) -> ApiError {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Credentials {
+pub(crate) struct Credentials {
     username: String,
     password: String,
     /// At sign-up: the language the page spoke, kept with the account.
@@ -59,11 +59,10 @@ async fn start_session(
 }
 
 /// `POST /api/account/signup`.
-pub async fn signup(
+pub(crate) async fn signup(
     State(app): State<Arc<App>>,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
-    let c: Credentials = body(b)?;
     let (username, key) = check_username(&c.username)?;
     check_password(&c.password)?;
     let language = c
@@ -129,12 +128,11 @@ async fn check_attempts(app: &App, keys: &[String], t: i64) -> Result<(), ApiErr
 
 /// `POST /api/account/login`: an unknown name and a wrong password get
 /// the same answer after the same work (a dummy hash is checked).
-pub async fn login(
+pub(crate) async fn login(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
-    let c: Credentials = body(b)?;
     let key = key_of(&c.username);
     let keys = attempt_keys(&key, &client);
     let t = now();
@@ -189,10 +187,7 @@ pub async fn logout(
     viewer: Viewer,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: Logout = match &b {
-        Ok(bytes) if bytes.is_empty() => Logout::default(),
-        _ => body(b)?,
-    };
+    let req: Logout = body_or_default(b)?;
     if let (Some(key), Some(hash)) = (&viewer.key, &viewer.session) {
         app.store
             .end_sessions(hash, key, req.everywhere)
@@ -228,7 +223,7 @@ pub async fn me(State(app): State<Arc<App>>, viewer: Viewer) -> Result<Json<Valu
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct NewPassword {
+pub(crate) struct NewPassword {
     old: String,
     new: String,
 }
@@ -248,12 +243,11 @@ async fn check_own_password(app: &App, a: &AccountRow, password: String) -> Resu
 }
 
 /// `POST /api/account/password`: every other session of the account ends.
-pub async fn password(
+pub(crate) async fn password(
     State(app): State<Arc<App>>,
     viewer: Viewer,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<NewPassword>,
 ) -> Result<Json<Value>, ApiError> {
-    let req: NewPassword = body(b)?;
     let a = signed_in_account(&app, &viewer).await?;
     check_password(&req.new)?;
     check_own_password(&app, &a, req.old).await?;
@@ -272,18 +266,17 @@ pub async fn password(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Confirm {
+pub(crate) struct Confirm {
     password: String,
 }
 
 /// `DELETE /api/account {"password"}`: the name stays taken and shows as
 /// deleted in its games; sessions, seeks and the password go.
-pub async fn delete(
+pub(crate) async fn delete(
     State(app): State<Arc<App>>,
     viewer: Viewer,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<Confirm>,
 ) -> Result<Response, ApiError> {
-    let req: Confirm = body(b)?;
     let a = signed_in_account(&app, &viewer).await?;
     check_own_password(&app, &a, req.password).await?;
     let app2 = app.clone();

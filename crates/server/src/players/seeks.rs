@@ -8,8 +8,6 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -24,7 +22,7 @@ use serde_json::{Value, json};
 use super::Viewer;
 use crate::app::{App, human_seats, now, now_ms, store_error};
 use crate::error::ApiError;
-use crate::extract::body;
+use crate::extract::JsonBody;
 use crate::store::{SEEK_ALIVE, SEEK_LIFETIME, SeekRow, StoreError, Write};
 use crate::tokens::new_id;
 
@@ -35,7 +33,7 @@ fn storage(e: StoreError) -> ApiError {
 /// A seek as asked for.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SeekRequest {
+pub(crate) struct SeekRequest {
     game: String,
     #[serde(default)]
     options: Value,
@@ -170,12 +168,11 @@ async fn post_seek(app: &App, key: &str, w: Wanted) -> Result<Value, ApiError> {
 }
 
 /// `POST /api/seeks`.
-pub async fn create(
+pub(crate) async fn create(
     State(app): State<Arc<App>>,
     viewer: Viewer,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<SeekRequest>,
 ) -> Result<Response, ApiError> {
-    let req: SeekRequest = body(b)?;
     let key = viewer.signed_in()?.to_string();
     let w = req.check()?;
     let seek = post_seek(&app, &key, w).await?;
@@ -274,12 +271,11 @@ pub async fn accept(
 /// `POST /api/seeks/quick`: accepts the waiting seek of the same settings
 /// whose poster's rating is closest to the asker's (and whose range takes
 /// the asker), or posts one.
-pub async fn quick(
+pub(crate) async fn quick(
     State(app): State<Arc<App>>,
     viewer: Viewer,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<SeekRequest>,
 ) -> Result<Response, ApiError> {
-    let req: SeekRequest = body(b)?;
     let key = viewer.signed_in()?.to_string();
     let w = req.check()?;
     let t = now();

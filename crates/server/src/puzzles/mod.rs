@@ -19,8 +19,6 @@ pub(crate) use from_games::cut_finished;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -32,7 +30,7 @@ use serde_json::{Value, json};
 
 use crate::app::{App, now};
 use crate::error::ApiError;
-use crate::extract::body;
+use crate::extract::JsonBody;
 use crate::players::Viewer;
 use crate::store::{Attempt, Attempted, PuzzleRow, pool};
 use crate::views::BoardView;
@@ -238,9 +236,8 @@ async fn attempt(
     State(app): State<Arc<App>>,
     viewer: Viewer,
     Path(id): Path<String>,
-    b: Result<Bytes, BytesRejection>,
+    JsonBody(t): JsonBody<Try>,
 ) -> Result<Json<Value>, ApiError> {
-    let t: Try = body(b)?;
     let row = stored(&app, &id).await?;
     let turns = line::turns(&row.puzzle).map_err(broken)?;
     let mut game = line::start(&row.puzzle).map_err(broken)?;
