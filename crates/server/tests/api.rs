@@ -102,6 +102,20 @@ async fn a_full_shiamgon_game_through_the_api_with_pushes() {
     assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
 }
 
+/// Wants an answer refused with `status` and error `code`, with a message.
+fn expect((s, v): (u16, Value), status: u16, code: &str) {
+    assert_eq!(s, status, "{v}");
+    assert_eq!(v["error"], code, "{v}");
+    assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+}
+
+/// Posts each of `bodies` to `path`; wants each refused as [`expect`] does.
+async fn refused(env: &Env, path: &str, bodies: &[Value], status: u16, code: &str) {
+    for body in bodies {
+        expect(env.post(path, body).await, status, code);
+    }
+}
+
 #[tokio::test]
 async fn every_error_has_its_code() {
     let env = start().await;
@@ -110,87 +124,44 @@ async fn every_error_has_its_code() {
     let t1 = tokens[0].clone();
     let t2 = tokens[1].clone();
 
-    let expect = |(s, v): (u16, Value), status: u16, code: &str| {
-        assert_eq!(s, status, "{v}");
-        assert_eq!(v["error"], code, "{v}");
-        assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
-    };
-
     // 400 illegal_move, with the reason.
     let r = env
         .post(&moves, &json!({"seat": 1, "token": t1, "move": "a1a4"}))
         .await;
     assert!(r.1["message"].as_str().unwrap().contains("a1a4"));
     expect(r, 400, "illegal_move");
-    expect(
-        env.post(&moves, &json!({"seat": 1, "token": t1, "move": "nonsense"}))
-            .await,
-        400,
-        "illegal_move",
-    );
+    let nonsense = [json!({"seat": 1, "token": t1, "move": "nonsense"})];
+    refused(&env, &moves, &nonsense, 400, "illegal_move").await;
     // 403 forbidden: wrong token, the other seat's token, no token, no such seat.
-    expect(
-        env.post(
-            &moves,
-            &json!({"seat": 1, "token": "0".repeat(32), "move": "b2b3"}),
-        )
-        .await,
-        403,
-        "forbidden",
-    );
-    expect(
-        env.post(&moves, &json!({"seat": 1, "token": t2, "move": "b2b3"}))
-            .await,
-        403,
-        "forbidden",
-    );
-    expect(
-        env.post(&moves, &json!({"seat": 1, "move": "b2b3"})).await,
-        403,
-        "forbidden",
-    );
-    expect(
-        env.post(&moves, &json!({"seat": 3, "token": t1, "move": "b2b3"}))
-            .await,
-        403,
-        "forbidden",
-    );
+    let forbidden = [
+        json!({"seat": 1, "token": "0".repeat(32), "move": "b2b3"}),
+        json!({"seat": 1, "token": t2, "move": "b2b3"}),
+        json!({"seat": 1, "move": "b2b3"}),
+        json!({"seat": 3, "token": t1, "move": "b2b3"}),
+    ];
+    refused(&env, &moves, &forbidden, 403, "forbidden").await;
     // 409 not_your_turn.
-    expect(
-        env.post(&moves, &json!({"seat": 2, "token": t2, "move": "b3b2"}))
-            .await,
-        409,
-        "not_your_turn",
-    );
+    let early = [json!({"seat": 2, "token": t2, "move": "b3b2"})];
+    refused(&env, &moves, &early, 409, "not_your_turn").await;
     // 404 no_such_game (moves, state, socket).
-    expect(
-        env.post(
-            "/api/games/nosuchgame/moves",
-            &json!({"seat": 1, "token": t1, "move": "b2b3"}),
-        )
-        .await,
+    let a_move = [json!({"seat": 1, "token": t1, "move": "b2b3"})];
+    refused(
+        &env,
+        "/api/games/nosuchgame/moves",
+        &a_move,
         404,
         "no_such_game",
-    );
-    expect(env.get("/api/games/nosuchgame").await, 404, "no_such_game");
-    expect(
-        env.get("/api/games/nosuchgame/ws").await,
-        404,
-        "no_such_game",
-    );
+    )
+    .await;
+    for path in ["/api/games/nosuchgame", "/api/games/nosuchgame/ws"] {
+        expect(env.get(path).await, 404, "no_such_game");
+    }
     // 400 bad_request: malformed JSON, wrong field types.
-    expect(
-        env.post_raw(&moves, b"{\"seat\": 1,".to_vec()).await,
-        400,
-        "bad_request",
-    );
-    expect(env.post_raw(&moves, Vec::new()).await, 400, "bad_request");
-    expect(
-        env.post(&moves, &json!({"seat": "one", "token": t1, "move": "b2b3"}))
-            .await,
-        400,
-        "bad_request",
-    );
+    for raw in [b"{\"seat\": 1,".to_vec(), Vec::new()] {
+        expect(env.post_raw(&moves, raw).await, 400, "bad_request");
+    }
+    let wrong_type = [json!({"seat": "one", "token": t1, "move": "b2b3"})];
+    refused(&env, &moves, &wrong_type, 400, "bad_request").await;
     // 413 body_too_large.
     let big = format!(
         "{{\"seat\": 1, \"token\": {t1}, \"move\": \"{}\"}}",
@@ -202,47 +173,15 @@ async fn every_error_has_its_code() {
         "body_too_large",
     );
     // 400 bad_options.
-    expect(
-        env.post(
-            "/api/games",
-            &json!({"game": "chess", "seats": ["human", "human"]}),
-        )
-        .await,
-        400,
-        "bad_options",
-    );
-    expect(
-        env.post(
-            "/api/games",
-            &json!({"game": "shiamgon", "options": {"board": "hex"}, "seats": ["human", "human", "human"]}),
-        )
-        .await,
-        400,
-        "bad_options",
-    );
-    expect(
-        env.post(
-            "/api/games",
-            &json!({"game": "dobutsu", "seats": ["human"]}),
-        )
-        .await,
-        400,
-        "bad_options",
-    );
-    expect(
-        env.post(
-            "/api/games",
-            &json!({"game": "dobutsu", "seats": ["human", "oracle"]}),
-        )
-        .await,
-        400,
-        "bad_options",
-    );
-    expect(
-        env.post("/api/games", &json!({"game": "dobutsu"})).await,
-        400,
-        "bad_request",
-    );
+    let bad_options = [
+        json!({"game": "chess", "seats": ["human", "human"]}),
+        json!({"game": "shiamgon", "options": {"board": "hex"}, "seats": ["human", "human", "human"]}),
+        json!({"game": "dobutsu", "seats": ["human"]}),
+        json!({"game": "dobutsu", "seats": ["human", "oracle"]}),
+    ];
+    refused(&env, "/api/games", &bad_options, 400, "bad_options").await;
+    let no_seats = [json!({"game": "dobutsu"})];
+    refused(&env, "/api/games", &no_seats, 400, "bad_request").await;
     // 404 / 405 on the API's paths.
     expect(env.get("/api/nothing").await, 404, "not_found");
     // A POST that does not say it is JSON (a cross-site form or text/plain
@@ -271,23 +210,16 @@ async fn every_error_has_its_code() {
         assert_eq!(h["referrer-policy"], "no-referrer", "{path}");
     }
     // An id that is not UTF-8: the API's JSON error on every path.
-    expect(env.get("/api/games/%ff").await, 400, "bad_request");
-    expect(
-        env.get("/api/games/%ff/positions").await,
-        400,
-        "bad_request",
-    );
-    expect(env.get("/api/games/%ff/ws").await, 400, "bad_request");
-    expect(
-        env.post("/api/games/%ff/moves", &json!({})).await,
-        400,
-        "bad_request",
-    );
-    expect(
-        env.post("/api/games/%ff/join", &json!({})).await,
-        400,
-        "bad_request",
-    );
+    for path in [
+        "/api/games/%ff",
+        "/api/games/%ff/positions",
+        "/api/games/%ff/ws",
+    ] {
+        expect(env.get(path).await, 400, "bad_request");
+    }
+    for path in ["/api/games/%ff/moves", "/api/games/%ff/join"] {
+        refused(&env, path, &[json!({})], 400, "bad_request").await;
+    }
     let r = env.http.delete(env.url("/api/games")).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 405);
     // None of it changed the game.
@@ -321,12 +253,7 @@ async fn a_spectator_sees_moves_live_and_can_do_nothing() {
     assert_eq!(first["state"]["ply"], 0);
     assert!(!first.to_string().contains(tokens[0].as_str().unwrap()));
 
-    let (s, _) = env
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
-        )
-        .await;
+    let (s, _) = env.play(&id, 1, &tokens[0], "b2b3").await;
     assert_eq!(s, 200);
     let seen = state_at(&mut spectator, 1).await;
     assert_eq!(seen["history"][0], json!({"move": "b2b3", "seat": 1}));
@@ -445,12 +372,7 @@ async fn a_program_answers_and_games_come_back_after_a_restart() {
     assert!(tokens[1].is_null());
     let mut ws = env.ws(&id).await;
     next_json(&mut ws).await;
-    let (s, _) = env
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
-        )
-        .await;
+    let (s, _) = env.play(&id, 1, &tokens[0], "b2b3").await;
     assert_eq!(s, 200);
     let answered = state_at(&mut ws, 2).await;
     assert_eq!(answered["history"][1]["seat"], 2);
@@ -666,12 +588,7 @@ async fn garbage_never_breaks_the_server_or_a_game() {
     let (s, state) = env.get(&format!("/api/games/{id}")).await;
     assert_eq!(s, 200);
     assert_eq!(state["ply"], 0);
-    let (s, _) = env
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
-        )
-        .await;
+    let (s, _) = env.play(&id, 1, &tokens[0], "b2b3").await;
     assert_eq!(s, 200);
 }
 

@@ -25,14 +25,6 @@ async fn people(env: &Env, clock: Option<&str>) -> (String, Vec<Value>) {
     .await
 }
 
-async fn mv(env: &Env, id: &str, seat: usize, token: &Value, mv: &str) -> (u16, Value) {
-    env.post(
-        &format!("/api/games/{id}/moves"),
-        &json!({"seat": seat, "token": token, "move": mv}),
-    )
-    .await
-}
-
 async fn act(
     env: &Env,
     id: &str,
@@ -84,13 +76,13 @@ async fn a_timed_game_is_lost_on_time_with_nobody_connected() {
     assert_eq!(state["clocks"][1], 1200);
     assert_eq!(state["clock_runs"], 1);
     assert!(state["clock_at"].as_u64().unwrap() > 1_600_000_000_000);
-    mv(&env, &id, 1, &t[0], "b2b3").await;
+    env.play(&id, 1, &t[0], "b2b3").await;
     let state = until(&env, &id, |s| !s["result"].is_null()).await;
     assert_eq!(state["result"]["reason"], "time", "{state}");
     assert_eq!(state["result"]["winners"], json!([1]));
     assert_eq!(state["clocks"][1], 0);
     // Flag decided at the deadline: the reading is the decision's time.
-    let (s, v) = mv(&env, &id, 2, &t[1], "b4c3").await;
+    let (s, v) = env.play(&id, 2, &t[1], "b4c3").await;
     assert_eq!((s, v["error"].as_str()), (409, Some("game_over")));
 }
 
@@ -101,7 +93,7 @@ async fn a_restart_is_not_charged_to_the_clock() {
     let server = start_on(&db).await;
     let env = Env::over(server, db.clone());
     let (id, t) = people(&env, Some("1+0")).await;
-    mv(&env, &id, 1, &t[0], "b2b3").await;
+    env.play(&id, 1, &t[0], "b2b3").await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let (_, before) = env.get(&format!("/api/games/{id}")).await;
     assert!(left_now(&before, 2) <= 58_500, "{before}");
@@ -112,7 +104,7 @@ async fn a_restart_is_not_charged_to_the_clock() {
     let (_, after) = env.get(&format!("/api/games/{id}")).await;
     let left = left_now(&after, 2);
     assert!(left > 59_000, "resumed from the stored remainder: {after}");
-    let (s, _) = mv(&env, &id, 2, &t[1], "b4c3").await;
+    let (s, _) = env.play(&id, 2, &t[1], "b4c3").await;
     assert_eq!(s, 200);
 }
 
@@ -150,15 +142,15 @@ async fn resign_and_abort() {
     assert_eq!((s, v["error"].as_str()), (409, Some("game_over")));
 
     let (id, t) = people(&env, None).await;
-    mv(&env, &id, 1, &t[0], "b2b3").await;
+    env.play(&id, 1, &t[0], "b2b3").await;
     let (s, v) = act(&env, &id, "abort", 1, &t[0], None).await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["state"]["result"]["reason"], "aborted");
     assert_eq!(v["state"]["result"]["winners"], json!([]));
 
     let (id, t) = people(&env, None).await;
-    mv(&env, &id, 1, &t[0], "b2b3").await;
-    mv(&env, &id, 2, &t[1], "b4c3").await;
+    env.play(&id, 1, &t[0], "b2b3").await;
+    env.play(&id, 2, &t[1], "b4c3").await;
     let (s, v) = act(&env, &id, "abort", 2, &t[1], None).await;
     assert_eq!((s, v["error"].as_str()), (400, Some("not_allowed")));
 }
@@ -177,7 +169,7 @@ async fn draw_offers_are_accepted_declined_and_lapse() {
     assert_eq!((s, v["error"].as_str()), (409, Some("too_soon")));
     // Seat 2 offers; seat 1 moves instead: the offer lapses.
     act(&env, &id, "draw", 2, &t[1], Some("offer")).await;
-    let (_, v) = mv(&env, &id, 1, &t[0], "b2b3").await;
+    let (_, v) = env.play(&id, 1, &t[0], "b2b3").await;
     assert!(v["offers"]["draw"].is_null(), "{v}");
     act(&env, &id, "draw", 2, &t[1], Some("offer")).await;
     let (_, v) = act(&env, &id, "draw", 1, &t[0], Some("accept")).await;
@@ -196,14 +188,14 @@ async fn draw_offers_are_accepted_declined_and_lapse() {
 async fn takebacks_against_a_program_and_between_people() {
     let env = start().await;
     let (id, t) = create(&env, json!({"game": "dobutsu", "seats": ["human", "ai:1"]})).await;
-    mv(&env, &id, 1, &t[0], "b2b3").await;
+    env.play(&id, 1, &t[0], "b2b3").await;
     until(&env, &id, |s| s["ply"] == 2).await;
     let (s, v) = act(&env, &id, "takeback", 1, &t[0], Some("request")).await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["state"]["ply"], 0);
 
     let (id, t) = people(&env, Some("5+0")).await;
-    mv(&env, &id, 1, &t[0], "b2b3").await;
+    env.play(&id, 1, &t[0], "b2b3").await;
     let (_, v) = act(&env, &id, "takeback", 1, &t[0], Some("request")).await;
     assert_eq!(v["state"]["offers"]["takeback"], 1);
     assert_eq!(v["state"]["ply"], 1);
@@ -262,11 +254,11 @@ async fn a_rematch_swaps_the_seats_and_links_the_games() {
     assert_eq!(new["clock"], "3+2");
     assert_eq!(new["names"], json!(["Anonymous", "Hana"]));
     // The new tokens play; the old ones do not.
-    let (s, _) = mv(&env, &new_id, 1, &t[1], "b2b3").await;
+    let (s, _) = env.play(&new_id, 1, &t[1], "b2b3").await;
     assert_eq!(s, 403);
-    let (s, v) = mv(&env, &new_id, 1, &told["token"], "b2b3").await;
+    let (s, v) = env.play(&new_id, 1, &told["token"], "b2b3").await;
     assert_eq!(s, 200, "{v}");
-    let (s, _) = mv(&env, &new_id, 2, &hana_token, "b4c3").await;
+    let (s, _) = env.play(&new_id, 2, &hana_token, "b4c3").await;
     assert_eq!(s, 200);
     // Asking again gives the same place.
     let (_, again) = act(&env, &id, "rematch", 1, &t[0], Some("accept")).await;
@@ -445,7 +437,7 @@ async fn an_untimed_game_nobody_moves_in_is_abandoned() {
 async fn the_record_downloads_with_clock_names_and_result() {
     let env = start().await;
     let (id, t) = people(&env, Some("3+2")).await;
-    mv(&env, &id, 1, &t[0], "b2b3").await;
+    env.play(&id, 1, &t[0], "b2b3").await;
     act(&env, &id, "resign", 2, &t[1], None).await;
     let r = env
         .http

@@ -9,11 +9,6 @@ use std::time::Duration;
 use common::*;
 use serde_json::{Value, json};
 
-async fn mv(env: &Env, id: &str, seat: usize, token: &Value, m: &str) -> u16 {
-    let body = json!({"seat": seat, "token": token, "move": m});
-    env.post(&format!("/api/games/{id}/moves"), &body).await.0
-}
-
 async fn people(env: &Env, clock: Option<&str>) -> (String, Vec<Value>) {
     env.create_from(&json!({
         "game": "dobutsu", "seats": ["human", "human"], "clock": clock
@@ -46,9 +41,9 @@ async fn after_a_restart_only_games_in_play_are_in_memory() {
         .await;
     assert_eq!(s, 200);
     let (waiting, t) = people(&env, None).await;
-    assert_eq!(mv(&env, &waiting, 1, &t[0], "b2b3").await, 200);
+    assert_eq!(env.play(&waiting, 1, &t[0], "b2b3").await.0, 200);
     let (timed, t) = people(&env, Some("5+0")).await;
-    assert_eq!(mv(&env, &timed, 1, &t[0], "b2b3").await, 200);
+    assert_eq!(env.play(&timed, 1, &t[0], "b2b3").await.0, 200);
     env.server.stop().await;
 
     let mut config = config(&db);
@@ -67,7 +62,7 @@ async fn after_a_restart_only_games_in_play_are_in_memory() {
     let (s, state) = env.get(&format!("/api/games/{waiting}")).await;
     assert_eq!((s, &state["ply"]), (200, &json!(1)));
     let stranger = json!("00000000000000000000000000000000");
-    assert_eq!(mv(&env, &waiting, 2, &stranger, "b4c3").await, 403);
+    assert_eq!(env.play(&waiting, 2, &stranger, "b4c3").await.0, 403);
     let (s, _) = env.get("/api/games/nosuchgame").await;
     assert_eq!(s, 404);
 }
@@ -85,7 +80,7 @@ async fn a_watched_game_stays_in_memory() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(env.metric("kyoku_games_in_memory").await, 1.0);
     // Its watcher hears the next move.
-    assert_eq!(mv(&env, &id, 1, &t[0], "b2b3").await, 200);
+    assert_eq!(env.play(&id, 1, &t[0], "b2b3").await.0, 200);
     assert_eq!(state_at(&mut ws, 1).await["ply"], 1);
     drop(ws);
     in_memory_becomes(&env, 0.0).await;
@@ -181,8 +176,8 @@ async fn a_database_of_an_older_kyoku_is_migrated_and_listed() {
     assert_eq!(games[0]["to_act"]["seat"], 2);
     // Its old plain token still works (hashed when opened).
     let token = json!("ffeeddccbbaa99887766554433221100");
-    assert_eq!(mv(&env, "oldgame001", 2, &token, "a1a4").await, 400);
-    assert_eq!(mv(&env, "oldgame001", 2, &token, "b4c3").await, 200);
+    assert_eq!(env.play("oldgame001", 2, &token, "a1a4").await.0, 400);
+    assert_eq!(env.play("oldgame001", 2, &token, "b4c3").await.0, 200);
     let (_, lobby) = env.get("/api/games").await;
     assert_eq!(lobby["games"][0]["ply"], 2, "the listing follows the move");
 }
@@ -210,7 +205,7 @@ async fn a_stored_game_this_kyoku_cannot_replay_is_told_once_and_left_alone() {
     let env = Env::over(start_on(&db).await, db.clone());
     // On a running clock: due at every look for due games.
     let (id, t) = people(&env, Some("5+0")).await;
-    assert_eq!(mv(&env, &id, 1, &t[0], "b2b3").await, 200);
+    assert_eq!(env.play(&id, 1, &t[0], "b2b3").await.0, 200);
     env.server.stop().await;
     // A move no rules accept, as a damaged file or an older kyoku's bug
     // could leave it.
@@ -232,6 +227,6 @@ async fn a_stored_game_this_kyoku_cannot_replay_is_told_once_and_left_alone() {
     assert!(text.contains("cannot be replayed"), "{e}");
     // The other games play on.
     let (other, t) = people(&env, None).await;
-    assert_eq!(mv(&env, &other, 1, &t[0], "b2b3").await, 200);
+    assert_eq!(env.play(&other, 1, &t[0], "b2b3").await.0, 200);
     assert_eq!(env.metric("kyoku_games_unreplayable").await, 1.0);
 }

@@ -298,12 +298,7 @@ async fn plays_a_move_over_tls(cluster: &Cluster, url: &str) {
     let db = Location::Postgres(url.to_string());
     let env = common::Env::over(common::start_on(&db).await, db.clone());
     let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
-    let (status, body) = env
-        .post(
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
-        )
-        .await;
+    let (status, body) = env.play(&id, 1, &tokens[0], "b2b3").await;
     assert_eq!(status, 200, "{body}");
     let (all, encrypted) = cluster.sessions(url).await;
     assert!(all >= 2 && encrypted == all, "{encrypted} of {all}");

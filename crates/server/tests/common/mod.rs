@@ -133,6 +133,12 @@ impl Env {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
+    /// Plays `mv` in game `id` as `seat`, holding `token`: the answer.
+    pub async fn play(&self, id: &str, seat: usize, token: &Value, mv: &str) -> (u16, Value) {
+        let body = json!({"seat": seat, "token": token, "move": mv});
+        self.post(&format!("/api/games/{id}/moves"), &body).await
+    }
+
     pub async fn create(&self, game: &str, options: Value, seats: &[&str]) -> (String, Vec<Value>) {
         self.create_from(&json!({"game": game, "options": options, "seats": seats}))
             .await
