@@ -146,53 +146,37 @@ fn code(v: &Value) -> Option<&str> {
     v["error"].as_str()
 }
 
+/// `PUT /api/lessons/progress` with `earned`, as the owner of `cookie`.
+async fn put_progress(env: &Env, cookie: Option<&str>, earned: &Value) -> (u16, Value) {
+    let path = "/api/lessons/progress";
+    send(env, reqwest::Method::PUT, path, cookie, Some(earned)).await
+}
+
 #[tokio::test]
 async fn stars_are_kept_with_the_account() {
     let env = common::start().await;
     let get = reqwest::Method::GET;
-    let put = reqwest::Method::PUT;
     let (s, v) = send(&env, get.clone(), "/api/lessons/progress", None, None).await;
     assert_eq!((s, &v), (200, &json!({})));
     let earned = json!({"game": "dobutsu", "lesson": "chick", "stars": 2});
-    let (s, v) = send(
-        &env,
-        put.clone(),
-        "/api/lessons/progress",
-        None,
-        Some(&earned),
-    )
-    .await;
+    let (s, v) = put_progress(&env, None, &earned).await;
     assert_eq!(s, 401, "{v}");
 
     let cookie = env.sign_up("learner").await;
     let me = Some(cookie.as_str());
 
-    let (s, v) = send(
-        &env,
-        put.clone(),
-        "/api/lessons/progress",
-        me,
-        Some(&earned),
-    )
-    .await;
+    let (s, v) = put_progress(&env, me, &earned).await;
     assert_eq!((s, &v["stars"]), (200, &json!(2)), "{v}");
     let fewer = json!({"game": "dobutsu", "lesson": "chick", "stars": 1});
-    let (_, v) = send(&env, put.clone(), "/api/lessons/progress", me, Some(&fewer)).await;
+    let (_, v) = put_progress(&env, me, &fewer).await;
     assert_eq!(v["stars"], 2, "the most is kept: {v}");
     let (s, v) = send(&env, get, "/api/lessons/progress", me, None).await;
     assert_eq!((s, v), (200, json!({"dobutsu/chick": 2})));
 
     let unknown = json!({"game": "dobutsu", "lesson": "nope", "stars": 3});
-    let (s, v) = send(
-        &env,
-        put.clone(),
-        "/api/lessons/progress",
-        me,
-        Some(&unknown),
-    )
-    .await;
+    let (s, v) = put_progress(&env, me, &unknown).await;
     assert_eq!(s, 404, "{v}");
     let too_many = json!({"game": "dobutsu", "lesson": "chick", "stars": 4});
-    let (s, v) = send(&env, put, "/api/lessons/progress", me, Some(&too_many)).await;
+    let (s, v) = put_progress(&env, me, &too_many).await;
     assert_eq!((s, code(&v)), (400, Some("bad_request")), "{v}");
 }

@@ -77,6 +77,14 @@ impl Browser {
             .await
     }
 
+    /// Posts `body` to `path` and wants `status` back (else fails, showing
+    /// the answer).
+    async fn post_wanting(&mut self, env: &Env, path: &str, body: &Value, status: u16) -> Answer {
+        let a = self.post(env, path, body).await;
+        assert_eq!(a.status, status, "{}", a.body);
+        a
+    }
+
     async fn get(&mut self, env: &Env, path: &str) -> Answer {
         self.send(env, reqwest::Method::GET, path, None).await
     }
@@ -86,13 +94,13 @@ impl Browser {
 async fn signed_up(env: &Env, name: &str) -> Browser {
     let mut b = Browser::default();
     let a = b
-        .post(
+        .post_wanting(
             env,
             "/api/account/signup",
             &json!({"username": name, "password": format!("{name}-secret")}),
+            201,
         )
         .await;
-    assert_eq!(a.status, 201, "{}", a.body);
     assert_eq!(a.body["username"], name);
     b
 }
@@ -101,19 +109,17 @@ async fn signed_up(env: &Env, name: &str) -> Browser {
 /// by `b` (seat 2); its id.
 async fn rated_game(env: &Env, a: &mut Browser, b: &mut Browser) -> String {
     let made = a
-        .post(
+        .post_wanting(
             env,
             "/api/games",
             &json!({"game": "dobutsu", "seats": ["human", "human"], "open_seats": [2],
                     "clock": "5+0", "rated": true}),
+            201,
         )
         .await;
-    assert_eq!(made.status, 201, "{}", made.body);
     let id = made.body["id"].as_str().unwrap().to_string();
-    let joined = b
-        .post(env, &format!("/api/games/{id}/join"), &json!({}))
+    b.post_wanting(env, &format!("/api/games/{id}/join"), &json!({}), 200)
         .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
     id
 }
 
@@ -139,13 +145,13 @@ async fn two_new_accounts_first_rated_game() {
     assert_eq!(state["seats"][1]["player"]["provisional"], true);
     // Seat 1 acts through its account alone: no token.
     let r = a
-        .post(
+        .post_wanting(
             &env,
             &format!("/api/games/{id}/resign"),
             &json!({"seat": 1}),
+            200,
         )
         .await;
-    assert_eq!(r.status, 200, "{}", r.body);
     let state = &r.body["state"];
     assert_eq!(state["seats"][0]["rating_diff"], -162, "{state}");
     assert_eq!(state["seats"][1]["rating_diff"], 162, "{state}");
@@ -283,25 +289,24 @@ async fn a_rated_shiamgon_game_counts_every_pair_and_moves_program_ratings() {
     let env = common::start().await;
     let mut a = signed_up(&env, "erin").await;
     let made = a
-        .post(
+        .post_wanting(
             &env,
             "/api/games",
             &json!({"game": "shiamgon", "options": {"board": "disc5", "players": 3},
                     "seats": ["human", "random", "ai:1"], "clock": "10+5", "rated": true}),
+            201,
         )
         .await;
-    assert_eq!(made.status, 201, "{}", made.body);
     let id = made.body["id"].as_str().unwrap().to_string();
     assert_eq!(made.body["state"]["seats"][2]["player"]["username"], "ai:1");
     // The person leaves; the programs play the game out.
-    let r = a
-        .post(
-            &env,
-            &format!("/api/games/{id}/resign"),
-            &json!({"seat": 1}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    a.post_wanting(
+        &env,
+        &format!("/api/games/{id}/resign"),
+        &json!({"seat": 1}),
+        200,
+    )
+    .await;
     let state = finished(&env, &id).await;
     let ranks: Vec<usize> = state["result"]["ranks"]
         .as_array()
@@ -554,14 +559,13 @@ async fn sessions_end_with_logout_everywhere_and_a_new_password() {
         two.post(&env, "/api/account/login", &login).await.status,
         200
     );
-    let r = one
-        .post(
-            &env,
-            "/api/account/password",
-            &json!({"old": "kate-secret", "new": "kate-secret-2"}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    one.post_wanting(
+        &env,
+        "/api/account/password",
+        &json!({"old": "kate-secret", "new": "kate-secret-2"}),
+        200,
+    )
+    .await;
     assert_eq!(
         one.get(&env, "/api/account").await.status,
         200,
@@ -741,25 +745,24 @@ async fn a_seat_played_before_signing_in_is_claimed() {
         .await;
     assert_eq!(wrong.status, 403);
     let r = b
-        .post(
+        .post_wanting(
             &env,
             &format!("/api/games/{id}/claim"),
             &json!({"seat": 1, "token": token}),
+            200,
         )
         .await;
-    assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["seats"][0]["player"]["username"], "mia");
     let games = env.get("/api/players/mia/games").await.1;
     assert_eq!(games["games"][0]["id"], id.as_str());
     // The account plays the seat without the token now.
-    let m = b
-        .post(
-            &env,
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 1, "move": "b2b3"}),
-        )
-        .await;
-    assert_eq!(m.status, 200, "{}", m.body);
+    b.post_wanting(
+        &env,
+        &format!("/api/games/{id}/moves"),
+        &json!({"seat": 1, "move": "b2b3"}),
+        200,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -803,13 +806,13 @@ async fn seeks_pair_two_people() {
     assert_eq!(b.get(&env, "/api/seeks").await.body["seeks"], json!([]));
     // A seek that is not quick-paired is cancelled by its poster alone.
     let s2 = a
-        .post(
+        .post_wanting(
             &env,
             "/api/seeks",
             &json!({"game": "shogun", "clock": "5+3", "range": [1400, 1600]}),
+            201,
         )
         .await;
-    assert_eq!(s2.status, 201, "{}", s2.body);
     let sid = s2.body["id"].as_str().unwrap();
     let r = b
         .send(
@@ -852,14 +855,13 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
         // Mostly pia wins.
         let loser = if n % 4 == 0 { 1 } else { 2 };
         let who = if loser == 1 { &mut a } else { &mut b };
-        let r = who
-            .post(
-                &env,
-                &format!("/api/games/{id}/resign"),
-                &json!({"seat": loser}),
-            )
-            .await;
-        assert_eq!(r.status, 200, "{}", r.body);
+        who.post_wanting(
+            &env,
+            &format!("/api/games/{id}/resign"),
+            &json!({"seat": loser}),
+            200,
+        )
+        .await;
         let p = env.get("/api/players/pia").await.1;
         if p["ratings"]["dobutsu"]["provisional"] == false {
             break id;
@@ -895,24 +897,22 @@ async fn two_instances_share_accounts_and_write_a_rating_once() {
     assert_eq!(me.body["username"], "rosa", "{}", me.body);
     let id = rated_game(&env, &mut a, &mut b).await;
     // Playing through the other instance.
-    let m = a
-        .post(
-            &env2,
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 1, "move": "b2b3"}),
-        )
-        .await;
-    assert_eq!(m.status, 200, "{}", m.body);
+    a.post_wanting(
+        &env2,
+        &format!("/api/games/{id}/moves"),
+        &json!({"seat": 1, "move": "b2b3"}),
+        200,
+    )
+    .await;
     let state = env2.get(&format!("/api/games/{id}")).await.1;
     let reply = state["legal_moves"][0].as_str().unwrap().to_string();
-    let m = b
-        .post(
-            &env2,
-            &format!("/api/games/{id}/moves"),
-            &json!({"seat": 2, "move": reply}),
-        )
-        .await;
-    assert_eq!(m.status, 200, "{}", m.body);
+    b.post_wanting(
+        &env2,
+        &format!("/api/games/{id}/moves"),
+        &json!({"seat": 2, "move": reply}),
+        200,
+    )
+    .await;
     // Both instances end it at once: one ending is stored, rated once.
     let path = format!("/api/games/{id}/resign");
     let (mut a2, mut b2) = (a.clone(), b.clone());
@@ -1027,13 +1027,13 @@ async fn the_language_is_chosen_kept_with_the_account_and_followed_by_the_page()
     // brings it there.
     let mut b = Browser::default();
     let made = b
-        .post(
+        .post_wanting(
             &env,
             "/api/account/signup",
             &json!({"username": "Heidi", "password": "Heidi-secret", "language": "de"}),
+            201,
         )
         .await;
-    assert_eq!(made.status, 201, "{}", made.body);
     assert_eq!(made.body["language"], "de");
     assert_eq!(b.get(&env, "/api/account").await.body["language"], "de");
     let chosen = put(b.cookie.clone(), json!({"language": "ja"}))

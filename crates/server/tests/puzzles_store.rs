@@ -213,41 +213,19 @@ async fn attempts_move_ratings_once_per_account() {
 async fn lesson_stars_keep_the_most() {
     for (store, _dir) in stores().await {
         assert!(store.lesson_stars("ana").await.unwrap().is_empty());
-        assert_eq!(
-            store
-                .set_lesson_stars("ana", "dobutsu", "l1", 2)
-                .await
-                .unwrap(),
-            2
-        );
-        assert_eq!(
-            store
-                .set_lesson_stars("ana", "dobutsu", "l1", 1)
-                .await
-                .unwrap(),
-            2
-        );
-        assert_eq!(
-            store
-                .set_lesson_stars("ana", "dobutsu", "l1", 3)
-                .await
-                .unwrap(),
-            3
-        );
-        assert_eq!(
-            store
-                .set_lesson_stars("ana", "shogun", "l1", 9)
-                .await
-                .unwrap(),
-            3
-        );
-        assert_eq!(
-            store
-                .set_lesson_stars("bo", "dobutsu", "l2", 1)
-                .await
-                .unwrap(),
-            1
-        );
+        // (account, game, lesson, stars earned, stars kept), in order: fewer
+        // stars keep the most; more than a lesson gives are kept as its most.
+        let earned = [
+            ("ana", "dobutsu", "l1", 2, 2),
+            ("ana", "dobutsu", "l1", 1, 2),
+            ("ana", "dobutsu", "l1", 3, 3),
+            ("ana", "shogun", "l1", 9, 3),
+            ("bo", "dobutsu", "l2", 1, 1),
+        ];
+        for (account, game, lesson, stars, kept) in earned {
+            let got = store.set_lesson_stars(account, game, lesson, stars).await;
+            assert_eq!(got.unwrap(), kept, "{account} {game} {lesson} {stars}");
+        }
         let got: Vec<_> = store
             .lesson_stars("ana")
             .await

@@ -790,34 +790,27 @@ async fn postgres_instances_starting_together_migrate_once() {
     assert_eq!(newest, Some(kyoku_server::store::SCHEMA_VERSION));
 }
 
+/// The message of the connection error that opening a PostgreSQL store
+/// at `url` gives.
+async fn connect_error(url: String) -> String {
+    match Store::open(&Location::Postgres(url), &options()).await {
+        Err(StoreError::Connect(m)) => m,
+        Err(e) => panic!("not a connection error: {e:?}"),
+        Ok(_) => panic!("opened"),
+    }
+}
+
 #[tokio::test]
 async fn postgres_bad_configuration_is_a_typed_error() {
     let Some(pg) = PgDb::create().await else {
         return;
     };
-    let connect = |r: Result<Store, StoreError>| match r {
-        Err(StoreError::Connect(m)) => m,
-        Err(e) => panic!("not a connection error: {e:?}"),
-        Ok(_) => panic!("opened"),
-    };
-    let refused = connect(
-        Store::open(
-            &Location::Postgres("postgres://kyoku:x@127.0.0.1:1/kyoku".into()),
-            &options(),
-        )
-        .await,
-    );
+    let refused = connect_error("postgres://kyoku:x@127.0.0.1:1/kyoku".into()).await;
     assert!(
         refused.starts_with("cannot reach PostgreSQL at 127.0.0.1:1"),
         "{refused}"
     );
-    let unknown = connect(
-        Store::open(
-            &Location::Postgres("postgres://kyoku:x@no-such-host.invalid/kyoku".into()),
-            &options(),
-        )
-        .await,
-    );
+    let unknown = connect_error("postgres://kyoku:x@no-such-host.invalid/kyoku".into()).await;
     assert!(
         unknown.starts_with("cannot reach PostgreSQL at no-such-host.invalid:5432"),
         "{unknown}"
@@ -826,61 +819,33 @@ async fn postgres_bad_configuration_is_a_typed_error() {
     let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let port = silent.local_addr().expect("address").port();
     let began = Instant::now();
-    let mute = connect(
-        Store::open(
-            &Location::Postgres(format!(
-                "postgres://kyoku:x@127.0.0.1:{port}/kyoku?connect_timeout=1"
-            )),
-            &options(),
-        )
-        .await,
-    );
+    let mute = connect_error(format!(
+        "postgres://kyoku:x@127.0.0.1:{port}/kyoku?connect_timeout=1"
+    ))
+    .await;
     assert!(
         mute.starts_with("cannot reach PostgreSQL at 127.0.0.1:"),
         "{mute}"
     );
     assert!(began.elapsed() < Duration::from_secs(5));
-    let password = connect(
-        Store::open(
-            &Location::Postgres(with_password(&pg.url, "wrong")),
-            &options(),
-        )
-        .await,
-    );
+    let password = connect_error(with_password(&pg.url, "wrong")).await;
     assert!(
         password.contains("wrong user name or password"),
         "{password}"
     );
     assert!(!password.contains("wrong@"), "{password}");
-    let nodb = connect(
-        Store::open(
-            &Location::Postgres(with_dbname(&pg.url, "kyoku_no_such_database")),
-            &options(),
-        )
-        .await,
-    );
+    let nodb = connect_error(with_dbname(&pg.url, "kyoku_no_such_database")).await;
     assert!(
         nodb.contains("no database \"kyoku_no_such_database\""),
         "{nodb}"
     );
-    let tls = connect(
-        Store::open(
-            &Location::Postgres(format!(
-                "{}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem",
-                pg.url
-            )),
-            &options(),
-        )
-        .await,
-    );
+    let tls = connect_error(format!(
+        "{}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem",
+        pg.url
+    ))
+    .await;
     assert!(tls.contains("cannot read sslrootcert"), "{tls}");
-    let garbage = connect(
-        Store::open(
-            &Location::Postgres("postgres://a:b@/x?port=nan".into()),
-            &options(),
-        )
-        .await,
-    );
+    let garbage = connect_error("postgres://a:b@/x?port=nan".into()).await;
     assert!(garbage.starts_with("bad PostgreSQL URL"), "{garbage}");
     for m in [&refused, &unknown, &mute, &password, &nodb, &tls, &garbage] {
         eprintln!("{m}");
