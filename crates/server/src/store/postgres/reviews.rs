@@ -5,10 +5,24 @@
 //! the database's clock, as leases are, so the instances' clocks do not
 //! matter.
 
+use tokio_postgres::Client;
+
 use super::{NOW_MS, PgStore, failed};
 use crate::store::StoreError;
 use crate::store::reviews::{COLUMNS, ReviewClaim, ReviewEnd, ReviewRow};
 use crate::store::rows::review_row;
+
+/// The review of game `game_id`, if one was asked for.
+async fn load(client: &Client, game_id: &str) -> Result<Option<ReviewRow>, StoreError> {
+    let rows = client
+        .query(
+            &format!("SELECT {COLUMNS} FROM reviews WHERE game_id = $1"),
+            &[&game_id],
+        )
+        .await
+        .map_err(failed)?;
+    rows.first().map(|r| review_row(r)?.parse()).transpose()
+}
 
 impl PgStore {
     pub(crate) async fn request_review(
@@ -25,26 +39,14 @@ impl PgStore {
             )
             .await
             .map_err(failed)?;
-        let row = client
-            .query_one(
-                &format!("SELECT {COLUMNS} FROM reviews WHERE game_id = $1"),
-                &[&game_id],
-            )
-            .await
-            .map_err(failed)?;
-        review_row(&row)?.parse()
+        // Stored just now or before: a row is never deleted.
+        load(&client, game_id).await?.ok_or_else(|| {
+            StoreError::Failed(format!("the review of game {game_id} was not stored"))
+        })
     }
 
     pub(crate) async fn review(&self, game_id: &str) -> Result<Option<ReviewRow>, StoreError> {
-        let client = self.client().await?;
-        let rows = client
-            .query(
-                &format!("SELECT {COLUMNS} FROM reviews WHERE game_id = $1"),
-                &[&game_id],
-            )
-            .await
-            .map_err(failed)?;
-        rows.first().map(|r| review_row(r)?.parse()).transpose()
+        load(&*self.client().await?, game_id).await
     }
 
     pub(crate) async fn claim_review(
