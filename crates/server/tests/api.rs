@@ -50,6 +50,25 @@ fn history(state: &Value) -> Vec<String> {
         .collect()
 }
 
+/// What the database holds of game `id` (a `game` with `options`): the
+/// moves of `end`, its last state, and replayed, its position.
+async fn stored_replays_to(
+    env: &Env,
+    id: &str,
+    game: &str,
+    options: &Value,
+    end: &Value,
+) -> Vec<String> {
+    let stored = kyoku_server::store::stored_moves(&env.db, id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored, history(end));
+    let replayed = kyoku_games::replay(game, options, &stored).unwrap();
+    assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
+    stored
+}
+
 #[tokio::test]
 async fn a_full_dobutsu_game_through_the_api() {
     let env = start().await;
@@ -62,13 +81,7 @@ async fn a_full_dobutsu_game_through_the_api() {
     assert_eq!(result["scores"].as_array().unwrap().len(), 2);
     assert!(result["reason"].is_string());
     // What the database holds replays to the same end.
-    let stored = kyoku_server::store::stored_moves(&env.db, &id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(stored, history(&end));
-    let replayed = kyoku_games::replay("dobutsu", &json!({}), &stored).unwrap();
-    assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
+    let stored = stored_replays_to(&env, &id, "dobutsu", &json!({}), &end).await;
     // Every position can be stepped through.
     let (_, p) = env.get(&format!("/api/games/{id}/positions")).await;
     let positions = p["positions"].as_array().unwrap();
@@ -93,13 +106,7 @@ async fn a_full_shiamgon_game_through_the_api_with_pushes() {
     let end = play_out(&env, &id, &tokens, 5, 5000).await;
     assert_eq!(end["status"], "finished");
     assert_eq!(end["result"]["ranks"].as_array().unwrap().len(), 3);
-    let stored = kyoku_server::store::stored_moves(&env.db, &id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(stored, history(&end));
-    let replayed = kyoku_games::replay("shiamgon", &end["options"], &stored).unwrap();
-    assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
+    stored_replays_to(&env, &id, "shiamgon", &end["options"], &end).await;
 }
 
 /// Wants an answer refused with `status` and error `code`, with a message.
@@ -501,13 +508,7 @@ async fn a_full_shogun_game_through_the_api() {
     );
     let end = play_out(&env, &id, &tokens, 7, 3000).await;
     assert_eq!(end["status"], "finished", "{}", end["ply"]);
-    let stored = kyoku_server::store::stored_moves(&env.db, &id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(stored, history(&end));
-    let replayed = kyoku_games::replay("shogun", &end["options"], &stored).unwrap();
-    assert_eq!(replayed.position_text(), end["position"].as_str().unwrap());
+    stored_replays_to(&env, &id, "shogun", &end["options"], &end).await;
 }
 
 #[tokio::test]

@@ -66,26 +66,18 @@ async fn a_lesson_has_its_boards_and_the_next_lesson() {
     assert_eq!(v["next"], json!({"game": "dobutsu", "id": "giraffe"}));
 }
 
+/// The JSON of `GET path` sent with header `name: value`.
+async fn get_with(env: &Env, path: &str, name: &str, value: &str) -> Value {
+    let r = env.http.get(env.url(path)).header(name, value).send();
+    r.await.unwrap().json().await.unwrap()
+}
+
 #[tokio::test]
 async fn the_words_follow_the_language() {
     let env = common::start().await;
-    let r = env
-        .http
-        .get(env.url("/api/lessons/dobutsu/chick"))
-        .header("accept-language", "de")
-        .send()
-        .await
-        .unwrap();
-    let v: Value = r.json().await.unwrap();
-    assert_eq!(v["title"], "Das Küken");
-    let r = env
-        .http
-        .get(env.url("/api/lessons"))
-        .header("cookie", "kyoku_lang=ja")
-        .send()
-        .await
-        .unwrap();
-    let v: Value = r.json().await.unwrap();
+    let chick = get_with(&env, "/api/lessons/dobutsu/chick", "accept-language", "de").await;
+    assert_eq!(chick["title"], "Das Küken");
+    let v = get_with(&env, "/api/lessons", "cookie", "kyoku_lang=ja").await;
     assert_eq!(v["games"][0]["lessons"][1]["title"], "ひよこ");
 }
 

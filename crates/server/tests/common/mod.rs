@@ -87,6 +87,12 @@ pub fn config(db: &Location) -> Config {
     }
 }
 
+/// An answer's status and JSON body (`null` when it has none).
+pub async fn answer(r: reqwest::Response) -> (u16, Value) {
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
 impl Env {
     /// A client for a server already started on `db`.
     pub fn over(server: Server, db: Location) -> Env {
@@ -110,8 +116,7 @@ impl Env {
             .send()
             .await
             .unwrap();
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
+        answer(r).await
     }
 
     pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
@@ -123,14 +128,11 @@ impl Env {
             .send()
             .await
             .unwrap();
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
+        answer(r).await
     }
 
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self.http.get(self.url(path)).send().await.unwrap();
-        let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
+        answer(self.http.get(self.url(path)).send().await.unwrap()).await
     }
 
     /// Plays `mv` in game `id` as `seat`, holding `token`: the answer.
