@@ -3,22 +3,15 @@
 //! match --clock` with its losses on time.
 
 mod common;
-use common::{kyoku, kyoku_typing, temp_file};
+use common::{kyoku, kyoku_match, kyoku_typing, play, temp_file};
 
 #[test]
 fn play_on_a_clock_shows_the_times_and_resign_ends_the_game() {
     let (_rec_dir, rec) = temp_file("resigned.txt");
-    let (code, out, err) = kyoku_typing(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "human,human",
-            "--clock",
-            "3+2",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
+    let (code, out, err) = play(
+        "dobutsu",
+        "human,human",
+        &["--clock", "3+2", "--record", rec.to_str().unwrap()],
         "b2b3\nresign\n",
     );
     assert_eq!(code, 0, "{err}");
@@ -38,15 +31,10 @@ fn play_on_a_clock_shows_the_times_and_resign_ends_the_game() {
 #[test]
 fn a_resigned_game_loaded_again_is_over() {
     let (_rec_dir, rec) = temp_file("resigned-load.txt");
-    let (code, _, err) = kyoku_typing(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "human,human",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
+    let (code, _, err) = play(
+        "dobutsu",
+        "human,human",
+        &["--record", rec.to_str().unwrap()],
         "b2b3\nresign\n",
     );
     assert_eq!(code, 0, "{err}");
@@ -58,19 +46,13 @@ fn a_resigned_game_loaded_again_is_over() {
 
 #[test]
 fn a_draw_is_offered_and_accepted_between_people_only() {
-    let (code, out, err) = kyoku_typing(
-        &["play", "dobutsu", "--players", "human,human"],
-        "draw\nb2b3\ndraw\ndraw\n",
-    );
+    let (code, out, err) = play("dobutsu", "human,human", &[], "draw\nb2b3\ndraw\ndraw\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("player 1 (Sente) offers a draw"), "{out}");
     // Seat 1's own move keeps its offer; seat 2 offering too accepts it.
     assert!(out.contains("Draw agreed."), "{out}");
     assert!(out.contains("agreed"), "{out}");
-    let (_, out, _) = kyoku_typing(
-        &["play", "dobutsu", "--players", "human,ai:1"],
-        "draw\nquit\n",
-    );
+    let (_, out, _) = play("dobutsu", "human,ai:1", &[], "draw\nquit\n");
     assert!(out.contains("draw offers are between two people"), "{out}");
 }
 
@@ -87,15 +69,10 @@ fn bad_clocks_name_the_accepted_forms() {
 fn a_timed_game_saved_and_loaded_keeps_its_clocks() {
     let (_saved_dir, saved) = temp_file("timed.txt");
     let save = format!("save {}\nquit\n", saved.display());
-    let (code, _, err) = kyoku_typing(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "human,human",
-            "--clock",
-            "5+0",
-        ],
+    let (code, _, err) = play(
+        "dobutsu",
+        "human,human",
+        &["--clock", "5+0"],
         &format!("b2b3\n{save}"),
     );
     assert_eq!(code, 0, "{err}");
@@ -113,17 +90,11 @@ fn a_timed_game_saved_and_loaded_keeps_its_clocks() {
 
 #[test]
 fn a_match_on_a_clock_reports_its_losses_on_time() {
-    let (code, out, err) = kyoku(&[
-        "match",
+    let (code, out, err) = kyoku_match(
         "dobutsu",
-        "--players",
         "ai:1,random",
-        "--games",
-        "2",
-        "--clock",
-        "1+0",
-        "--json",
-    ]);
+        &["--games", "2", "--clock", "1+0", "--json"],
+    );
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(v["clock"], "1+0");

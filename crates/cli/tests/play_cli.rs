@@ -3,7 +3,7 @@
 //! pushes answered by the right player.
 
 mod common;
-use common::temp_file;
+use common::{play, play_env, temp_file};
 
 /// Runs kyoku with `input` piped to stdin; returns (exit code, stdout, stderr).
 fn kyoku(args: &[&str], input: &str) -> (i32, String, String) {
@@ -12,10 +12,7 @@ fn kyoku(args: &[&str], input: &str) -> (i32, String, String) {
 
 #[test]
 fn dobutsu_full_short_game_between_two_people() {
-    let (code, out, err) = kyoku(
-        &["play", "dobutsu", "--players", "human,human"],
-        "b2b3\na4a3\nb3b4\n",
-    );
+    let (code, out, err) = play("dobutsu", "human,human", &[], "b2b3\na4a3\nb3b4\n");
     assert_eq!(code, 0, "{err}");
     // Output is not a terminal: plain ASCII, no colour codes.
     assert!(!out.contains('\x1b'));
@@ -30,8 +27,10 @@ fn dobutsu_full_short_game_between_two_people() {
 
 #[test]
 fn dobutsu_bad_input_gets_its_reason_and_a_new_prompt() {
-    let (code, out, _) = kyoku(
-        &["play", "dobutsu", "--players", "human,human"],
+    let (code, out, _) = play(
+        "dobutsu",
+        "human,human",
+        &[],
         "a1a4\nzz\n\nC@b2\nhelp\nb2b3\n",
     );
     assert_eq!(code, 0);
@@ -45,15 +44,10 @@ fn dobutsu_bad_input_gets_its_reason_and_a_new_prompt() {
 
 #[test]
 fn undo_takes_back_the_human_move_and_the_program_reply() {
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "human,random",
-            "--seed",
-            "5",
-        ],
+    let (code, out, _) = play(
+        "dobutsu",
+        "human,random",
+        &["--seed", "5"],
         "undo\nb2b3\nundo\nmoves\n",
     );
     assert_eq!(code, 0);
@@ -67,24 +61,11 @@ fn undo_takes_back_the_human_move_and_the_program_reply() {
     assert!(out.contains("4 legal: "));
 
     // Among people only, undo is refused.
-    let (_, out, _) = kyoku(
-        &["play", "dobutsu", "--players", "human,human"],
-        "b2b3\nundo\n",
-    );
+    let (_, out, _) = play("dobutsu", "human,human", &[], "b2b3\nundo\n");
     assert!(out.contains("undo is for games against programs"));
 
     // The program may move first: undo goes back to the human's decision.
-    let (_, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "random,human",
-            "--seed",
-            "2",
-        ],
-        "moves\nundo\n",
-    );
+    let (_, out, _) = play("dobutsu", "random,human", &["--seed", "2"], "moves\nundo\n");
     assert!(out.contains("Nothing to undo"));
 }
 
@@ -92,15 +73,10 @@ fn undo_takes_back_the_human_move_and_the_program_reply() {
 fn save_then_load_continues_the_game_and_replay_steps_through_it() {
     let (_file_dir, file) = temp_file("dobutsu.rec");
     let f = file.to_str().expect("utf-8 path");
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "human,random",
-            "--seed",
-            "7",
-        ],
+    let (code, out, _) = play(
+        "dobutsu",
+        "human,random",
+        &["--seed", "7"],
         &format!("b2b3\nsave {f}\nquit\n"),
     );
     assert_eq!(code, 0);
@@ -121,8 +97,10 @@ fn save_then_load_continues_the_game_and_replay_steps_through_it() {
     // Finish it by hand (both seats human), written at the end with --record.
     let (_done_dir, done) = temp_file("dobutsu-done.rec");
     let d = done.to_str().expect("utf-8 path");
-    let (code, out, _) = kyoku(
-        &["play", "dobutsu", "--players", "human,human", "--record", d],
+    let (code, out, _) = play(
+        "dobutsu",
+        "human,human",
+        &["--record", d],
         "b2b3\na4a3\nb3b4\n",
     );
     assert_eq!(code, 0);
@@ -165,8 +143,10 @@ fn save_then_load_continues_the_game_and_replay_steps_through_it() {
 fn shiamgon_push_is_answered_by_the_pushed_player() {
     // Player 1 places on 3.13, next to player 3's stone on 4.27: player 3
     // (not player 2, whose turn is next) must move it.
-    let (code, out, _) = kyoku(
-        &["play", "shiamgon", "--players", "human,human,human"],
+    let (code, out, _) = play(
+        "shiamgon",
+        "human,human,human",
+        &[],
         "3.13\n5.0\n5.55\nmoves\n",
     );
     assert_eq!(code, 0);
@@ -181,15 +161,10 @@ fn shiamgon_push_is_answered_by_the_pushed_player() {
 
 #[test]
 fn shiamgon_push_answered_by_a_program_and_undone() {
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "shiamgon",
-            "--players",
-            "human,random,random",
-            "--seed",
-            "3",
-        ],
+    let (code, out, _) = play(
+        "shiamgon",
+        "human,random,random",
+        &["--seed", "3"],
         "3.13\nundo\nquit\n",
     );
     assert_eq!(code, 0);
@@ -203,19 +178,10 @@ fn shiamgon_push_answered_by_a_program_and_undone() {
 fn shiamgon_full_game_of_programs_ends_with_a_ranking_that_replays() {
     let (_file_dir, file) = temp_file("shiamgon.rec");
     let f = file.to_str().expect("utf-8 path");
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "shiamgon",
-            "--board",
-            "tri8",
-            "--players",
-            "random,random,random",
-            "--seed",
-            "11",
-            "--record",
-            f,
-        ],
+    let (code, out, _) = play(
+        "shiamgon",
+        "random,random,random",
+        &["--board", "tri8", "--seed", "11", "--record", f],
         "",
     );
     assert_eq!(code, 0);
@@ -232,15 +198,7 @@ fn shiamgon_full_game_of_programs_ends_with_a_ranking_that_replays() {
 
 #[test]
 fn hot_seat_for_five_and_bad_seats() {
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "shiamgon",
-            "--players",
-            "human,human,human,human,human",
-        ],
-        "moves\n",
-    );
+    let (code, out, _) = play("shiamgon", "human,human,human,human,human", &[], "moves\n");
     assert_eq!(code, 0);
     assert!(out.contains("player 5 (magenta): human"));
     assert!(out.contains("player 1 (red) to move> moves"));
@@ -275,17 +233,10 @@ fn hot_seat_for_five_and_bad_seats() {
 fn shogun_numbers_threats_and_a_full_game_of_programs() {
     let (_file_dir, file) = temp_file("shogun.rec");
     let f = file.to_str().expect("utf-8 path");
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "shogun",
-            "--players",
-            "random,random",
-            "--seed",
-            "1",
-            "--record",
-            f,
-        ],
+    let (code, out, _) = play(
+        "shogun",
+        "random,random",
+        &["--seed", "1", "--record", f],
         "",
     );
     assert_eq!(code, 0);
@@ -301,8 +252,10 @@ fn shogun_numbers_threats_and_a_full_game_of_programs() {
 
 #[test]
 fn shogun_bad_move_undo_and_a_rotated_random_game_saved_and_loaded() {
-    let (code, out, _) = kyoku(
-        &["play", "shogun", "--players", "human,random", "--seed", "1"],
+    let (code, out, _) = play(
+        "shogun",
+        "human,random",
+        &["--seed", "1"],
         "c1c5\nc1c4\nundo\n",
     );
     assert_eq!(code, 0);
@@ -312,19 +265,10 @@ fn shogun_bad_move_undo_and_a_rotated_random_game_saved_and_loaded() {
 
     let (_file_dir, file) = temp_file("shogun-random.rec");
     let f = file.to_str().expect("utf-8 path");
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "shogun",
-            "--players",
-            "human,random",
-            "--seed",
-            "1",
-            "--variant",
-            "random",
-            "--rotation",
-            "1",
-        ],
+    let (code, out, _) = play(
+        "shogun",
+        "human,random",
+        &["--seed", "1", "--variant", "random", "--rotation", "1"],
         &format!("save {f}\n"),
     );
     assert_eq!(code, 0);
@@ -349,18 +293,9 @@ const LION_HANGS: &str = "1l1/1c1/1L1/2G[] w - - 0 1";
 /// `kyoku play` from [`LION_HANGS`], a human against `ai:1` (seed 1), with
 /// `extra` arguments and `input` on stdin.
 fn lion_hangs_against_ai(extra: &[&str], input: &str) -> (i32, String, String) {
-    let mut args = vec![
-        "play",
-        "dobutsu",
-        "--fen",
-        LION_HANGS,
-        "--players",
-        "human,ai:1",
-        "--seed",
-        "1",
-    ];
+    let mut args = vec!["--fen", LION_HANGS, "--seed", "1"];
     args.extend_from_slice(extra);
-    kyoku(&args, input)
+    play("dobutsu", "human,ai:1", &args, input)
 }
 
 #[test]
@@ -435,15 +370,10 @@ fn after_the_game_end_of_input_or_no_program_ends_the_session_as_before() {
         out.ends_with("result 0 1 lion captured\nGame over — undo, save FILE, or quit (Enter)> \n")
     );
     // The human moved last and won: undo takes back just that move.
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--fen",
-            "1l1/1C1/1L1/3[] w - - 0 1",
-            "--players",
-            "human,random",
-        ],
+    let (code, out, _) = play(
+        "dobutsu",
+        "human,random",
+        &["--fen", "1l1/1C1/1L1/3[] w - - 0 1"],
         "b3b4\nundo\nmoves\n",
     );
     assert_eq!(code, 0);
@@ -451,25 +381,12 @@ fn after_the_game_end_of_input_or_no_program_ends_the_session_as_before() {
     assert!(out.contains("(Enter)> undo\nTook back: b3b4+\n"));
     assert!(out.contains("player 1 (Sente) to move> moves\n"));
     // People only: no prompt, the session ends after the result.
-    let (code, out, _) = kyoku(
-        &["play", "dobutsu", "--players", "human,human"],
-        "b2b3\na4a3\nb3b4\nundo\n",
-    );
+    let (code, out, _) = play("dobutsu", "human,human", &[], "b2b3\na4a3\nb3b4\nundo\n");
     assert_eq!(code, 0);
     assert!(out.trim_end().ends_with("result 1 0 lion captured"));
     assert!(!out.contains("undo, save FILE, or quit"));
     // Programs only: no prompt either.
-    let (code, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "random,random",
-            "--seed",
-            "4",
-        ],
-        "undo\n",
-    );
+    let (code, out, _) = play("dobutsu", "random,random", &["--seed", "4"], "undo\n");
     assert_eq!(code, 0);
     assert!(out.contains("Game over ("));
     assert!(!out.contains("undo, save FILE, or quit"));
@@ -477,31 +394,16 @@ fn after_the_game_end_of_input_or_no_program_ends_the_session_as_before() {
 
 #[test]
 fn help_mentions_undo_after_the_game() {
-    let (_, out, _) = kyoku(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "human,random",
-            "--seed",
-            "1",
-        ],
-        "help\n",
-    );
+    let (_, out, _) = play("dobutsu", "human,random", &["--seed", "1"], "help\n");
     assert!(out.contains("(also once the game is over, to play on from there)"));
 }
 
 #[test]
 fn shiamgon_disc10_fits_in_60_columns_with_every_field() {
-    let (code, out, err) = common::kyoku_typing_env(
-        &[
-            "play",
-            "shiamgon",
-            "--board",
-            "disc10",
-            "--players",
-            "human,human,human,human,human",
-        ],
+    let (code, out, err) = play_env(
+        "shiamgon",
+        "human,human,human,human,human",
+        &["--board", "disc10"],
         &[("COLUMNS", "60"), ("NO_COLOR", "1")],
         "moves\n",
     );
@@ -566,15 +468,10 @@ fn shiamgon_disc10_fits_in_60_columns_with_every_field() {
     assert_eq!(board.matches("prisoners held: none").count(), 5);
 
     // Without COLUMNS, output that is not a terminal keeps the normal layout.
-    let (_, out, _) = kyoku(
-        &[
-            "play",
-            "shiamgon",
-            "--board",
-            "disc10",
-            "--players",
-            "human,human,human,human,human",
-        ],
+    let (_, out, _) = play(
+        "shiamgon",
+        "human,human,human,human,human",
+        &["--board", "disc10"],
         "",
     );
     assert!(out.contains(
@@ -589,15 +486,10 @@ fn scripted_game_in(locale: &str, lang: kyoku_i18n::Lang) {
     use kyoku_i18n::{Catalogue, Surface};
     let words = Catalogue::get(lang, Surface::Cli);
     let en = Catalogue::get(kyoku_i18n::Lang::En, Surface::Cli);
-    let (code, out, err) = common::kyoku_typing_env(
-        &[
-            "play",
-            "dobutsu",
-            "--players",
-            "human,random",
-            "--seed",
-            "7",
-        ],
+    let (code, out, err) = play_env(
+        "dobutsu",
+        "human,random",
+        &["--seed", "7"],
         &[("LANG", locale)],
         "help\nmoves\na1a4\nb2b3\nresign\n",
     );

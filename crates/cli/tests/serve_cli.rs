@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use common::{Proc, get, post};
+use common::{Proc, create_game, get, post_ok};
 
 /// Starts `kyoku serve` on a free loopback port; returns it and its address.
 fn serve(db: &Path) -> (Proc, String) {
@@ -29,14 +29,25 @@ fn moves(state: &Value) -> Vec<String> {
 /// Plays the first legal move of `state` for seat 1; the server's answer.
 async fn play_first(http: &reqwest::Client, game_url: &str, token: &Value, state: &Value) -> Value {
     let mv = state["legal_moves"][0].clone();
-    let (s, after) = post(
-        http,
-        format!("{game_url}/moves"),
-        json!({"seat": 1, "token": token, "move": mv}),
-    )
+    let body = json!({"seat": 1, "token": token, "move": mv});
+    post_ok(http, format!("{game_url}/moves"), body).await
+}
+
+/// Plays the first legal move for seat 1, then waits until the game moves
+/// on past it (or ends): the server's answer to the move, and the state.
+async fn play_and_wait(
+    http: &reqwest::Client,
+    game_url: &str,
+    token: &Value,
+    state: &Value,
+) -> (Value, Value) {
+    let after = play_first(http, game_url, token, state).await;
+    let ply = after["ply"].as_u64().expect("ply");
+    let state = wait_for(http, game_url, |s| {
+        s["ply"].as_u64() > Some(ply) || s["result"].is_object()
+    })
     .await;
-    assert_eq!(s, 200, "{after}");
-    after
+    (after, state)
 }
 
 /// Polls the game until `done` holds (10 s at most).
@@ -60,23 +71,13 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
     let (mut child, addr) = serve(&db);
 
     // A person against a program, and five programs playing a long game.
-    let (s, created) = post(
-        &http,
-        format!("http://{addr}/api/games"),
-        json!({"game": "dobutsu", "seats": ["human", "random"]}),
-    )
-    .await;
-    assert_eq!(s, 201, "{created}");
+    let body = json!({"game": "dobutsu", "seats": ["human", "random"]});
+    let created = create_game(&http, &addr, body).await;
     let id = created["id"].as_str().expect("id").to_string();
     let token = created["seats"][0]["token"].clone();
-    let (s, auto) = post(
-        &http,
-        format!("http://{addr}/api/games"),
-        json!({"game": "shiamgon", "options": {"board": "disc10", "players": 5},
-               "seats": ["random", "random", "random", "random", "random"]}),
-    )
-    .await;
-    assert_eq!(s, 201, "{auto}");
+    let body = json!({"game": "shiamgon", "options": {"board": "disc10", "players": 5},
+                      "seats": ["random", "random", "random", "random", "random"]});
+    let auto = create_game(&http, &addr, body).await;
     let auto_id = auto["id"].as_str().expect("id").to_string();
 
     // Some moves each way; remember everything the server acknowledged.
@@ -87,12 +88,8 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         if !state["to_act"].is_object() {
             break;
         }
-        let after = play_first(&http, &game_url, &token, &state).await;
-        let ply = after["ply"].as_u64().expect("ply");
-        state = wait_for(&http, &game_url, |s| {
-            s["ply"].as_u64() > Some(ply) || s["result"].is_object()
-        })
-        .await;
+        let (after, next) = play_and_wait(&http, &game_url, &token, &state).await;
+        state = next;
         assert!(moves(&state).starts_with(&moves(&after)));
         acked = moves(&state);
     }
@@ -142,12 +139,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_play_goes_on() {
         if !state["to_act"].is_object() {
             break;
         }
-        let after = play_first(&http, &game_url, &token, &state).await;
-        let ply = after["ply"].as_u64().expect("ply");
-        state = wait_for(&http, &game_url, |s| {
-            s["ply"].as_u64() > Some(ply) || s["result"].is_object()
-        })
-        .await;
+        state = play_and_wait(&http, &game_url, &token, &state).await.1;
     }
     assert!(moves(&state).starts_with(&stored));
     // The programs' game resumes and is played to its end.
@@ -194,30 +186,23 @@ async fn sigkill_mid_think_is_not_charged_to_the_clock_and_actions_survive() {
     let db = dir.path().join("k.db");
     let http = reqwest::Client::new();
     let (mut child, addr) = serve(&db);
-    let (s, made) = post(
-        &http,
-        format!("http://{addr}/api/games"),
-        json!({"game": "dobutsu", "seats": ["human", "human"], "clock": "1+0"}),
-    )
-    .await;
-    assert_eq!(s, 201, "{made}");
+    let body = json!({"game": "dobutsu", "seats": ["human", "human"], "clock": "1+0"});
+    let made = create_game(&http, &addr, body).await;
     let id = made["id"].as_str().expect("id").to_string();
     let tokens: Vec<Value> = (0..2).map(|i| made["seats"][i]["token"].clone()).collect();
     let url = format!("http://{addr}/api/games/{id}");
-    let (s, _) = post(
+    post_ok(
         &http,
         format!("{url}/moves"),
         json!({"seat": 1, "token": tokens[0], "move": "b2b3"}),
     )
     .await;
-    assert_eq!(s, 200);
-    let (s, _) = post(
+    post_ok(
         &http,
         format!("{url}/draw"),
         json!({"seat": 1, "token": tokens[0], "action": "offer"}),
     )
     .await;
-    assert_eq!(s, 200);
     // Seat 2 thinks for a second and a half; then the server dies.
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let before = get(&http, url.clone()).await;
@@ -236,13 +221,12 @@ async fn sigkill_mid_think_is_not_charged_to_the_clock_and_actions_survive() {
         after["offers"]["draw"], 1,
         "the acknowledged offer survived"
     );
-    let (s, v) = post(
+    let v = post_ok(
         &http,
         format!("{url}/draw"),
         json!({"seat": 2, "token": tokens[1], "action": "accept"}),
     )
     .await;
-    assert_eq!(s, 200, "{v}");
     assert_eq!(v["state"]["result"]["reason"], "agreed");
 }
 
@@ -254,14 +238,9 @@ async fn the_record_download_reads_back_in_kyoku_replay() {
     let dir = tempfile::tempdir().expect("temp dir");
     let http = reqwest::Client::new();
     let (_child, addr) = serve(&dir.path().join("k.db"));
-    let (s, made) = post(
-        &http,
-        format!("http://{addr}/api/games"),
-        json!({"game": "shogun", "seats": ["human", "human"], "clock": "5+3",
-               "names": ["Hana", "Ken 健"]}),
-    )
-    .await;
-    assert_eq!(s, 201, "{made}");
+    let body = json!({"game": "shogun", "seats": ["human", "human"], "clock": "5+3",
+                      "names": ["Hana", "Ken 健"]});
+    let made = create_game(&http, &addr, body).await;
     let id = made["id"].as_str().expect("id");
     let tokens: Vec<Value> = (0..2).map(|i| made["seats"][i]["token"].clone()).collect();
     let url = format!("http://{addr}/api/games/{id}");
@@ -269,20 +248,18 @@ async fn the_record_download_reads_back_in_kyoku_replay() {
         .as_str()
         .expect("a move")
         .to_string();
-    let (s, _) = post(
+    post_ok(
         &http,
         format!("{url}/moves"),
         json!({"seat": 1, "token": tokens[0], "move": first}),
     )
     .await;
-    assert_eq!(s, 200);
-    let (s, _) = post(
+    post_ok(
         &http,
         format!("{url}/resign"),
         json!({"seat": 2, "token": tokens[1]}),
     )
     .await;
-    assert_eq!(s, 200);
     let text = http
         .get(format!("{url}/record"))
         .send()

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::kyoku;
+use common::{kyoku, words};
 
 #[test]
 fn moves_start_and_push() {
@@ -31,46 +31,17 @@ fn moves_when_over() {
 
 #[test]
 fn perft_counts() {
-    let (code, out, _) = kyoku(&[
-        "perft",
-        "shiamgon",
-        "--board",
-        "disc5",
-        "--players",
-        "3",
-        "3",
-    ]);
+    let (code, out, _) = kyoku(&words("perft shiamgon --board disc5 --players 3 3"));
     assert_eq!(code, 0);
     assert_eq!(out, "21972\n");
-    let (code, out, _) = kyoku(&[
-        "perft",
-        "shiamgon",
-        "--board",
-        "tri8",
-        "--players",
-        "3",
-        "2",
-        "--divide",
-    ]);
+    let (code, out, _) = kyoku(&words("perft shiamgon --board tri8 --players 3 2 --divide"));
     assert_eq!(code, 0);
     assert_eq!(out.lines().last(), Some("319"));
 }
 
 #[test]
 fn selfplay_json_lines() {
-    let args = [
-        "selfplay",
-        "shiamgon",
-        "--board",
-        "disc5",
-        "--players",
-        "4",
-        "--games",
-        "3",
-        "--seed",
-        "9",
-        "--json",
-    ];
+    let args = words("selfplay shiamgon --board disc5 --players 4 --games 3 --seed 9 --json");
     let (code, out, _) = kyoku(&args);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
@@ -103,17 +74,13 @@ fn selfplay_json_lines() {
 fn render_writes_svg() {
     let path = std::env::temp_dir().join(format!("kyoku-shiamgon-{}.svg", std::process::id()));
     let p = path.to_str().unwrap();
-    let (code, _, err) = kyoku(&[
-        "render",
-        "shiamgon",
-        "--board",
-        "disc10",
-        "--players",
-        "3",
-        "--highlight",
-        "-o",
-        p,
-    ]);
+    let (code, _, err) = kyoku(
+        &[
+            words("render shiamgon --board disc10 --players 3 --highlight -o"),
+            vec![p],
+        ]
+        .concat(),
+    );
     assert_eq!(code, 0, "{err}");
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg"));
@@ -124,62 +91,18 @@ fn render_writes_svg() {
 #[test]
 fn bad_input_is_one_line_and_exit_code_2() {
     for args in [
-        &["moves", "shiamgon", "--board", "disc7", "--players", "3"][..],
-        &["moves", "shiamgon", "--board", "tri8", "--players", "4"],
-        &["moves", "shiamgon", "--board", "tri8", "--players", "three"],
-        &[
-            "moves",
-            "shiamgon",
-            "--board",
-            "tri8",
-            "--players",
-            "3",
-            "--moves",
-            "9.9",
-        ],
-        &[
-            "moves",
-            "shiamgon",
-            "--board",
-            "tri8",
-            "--players",
-            "3",
-            "--moves",
-            "pass",
-        ],
-        &[
-            "moves",
-            "shiamgon",
-            "--board",
-            "tri8",
-            "--players",
-            "3",
-            "--moves",
-            "7.7",
-        ],
-        &["moves", "shiamgon", "--position", "shiamgon tri8"],
-        &[
-            "selfplay",
-            "shiamgon",
-            "--board",
-            "disc5",
-            "--players",
-            "3",
-            "--games",
-            "x",
-        ],
-        &["perft", "shiamgon", "--players", "3", "2"],
-        &[
-            "perft",
-            "shiamgon",
-            "--board",
-            "tri8",
-            "--players",
-            "3",
-            "deep",
-        ],
+        words("moves shiamgon --board disc7 --players 3"),
+        words("moves shiamgon --board tri8 --players 4"),
+        words("moves shiamgon --board tri8 --players three"),
+        words("moves shiamgon --board tri8 --players 3 --moves 9.9"),
+        words("moves shiamgon --board tri8 --players 3 --moves pass"),
+        words("moves shiamgon --board tri8 --players 3 --moves 7.7"),
+        vec!["moves", "shiamgon", "--position", "shiamgon tri8"],
+        words("selfplay shiamgon --board disc5 --players 3 --games x"),
+        words("perft shiamgon --players 3 2"),
+        words("perft shiamgon --board tri8 --players 3 deep"),
     ] {
-        let (code, out, err) = kyoku(args);
+        let (code, out, err) = kyoku(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty(), "{args:?}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::kyoku;
+use common::{kyoku, kyoku_match};
 
 #[test]
 fn record_has_one_line_per_game_that_replays() {
@@ -11,21 +11,20 @@ fn record_has_one_line_per_game_that_replays() {
     let openings = dir.path().join("openings.txt");
     std::fs::write(&openings, "c1c2 b3b2\nb2b3 c4b3 # a comment\n").expect("written");
     let record = dir.path().join("games.jsonl");
-    let (code, out, err) = kyoku(&[
-        "match",
-        "dobutsu",
-        "--players",
-        "ai:1,random",
+    let o = openings.to_str().expect("a UTF-8 path");
+    let r = record.to_str().expect("a UTF-8 path");
+    let extra = [
         "--games",
         "4",
         "--seed",
         "5",
         "--json",
         "--openings",
-        openings.to_str().expect("a UTF-8 path"),
+        o,
         "--record",
-        record.to_str().expect("a UTF-8 path"),
-    ]);
+        r,
+    ];
+    let (code, out, err) = kyoku_match("dobutsu", "ai:1,random", &extra);
     assert_eq!(code, 0, "{err}");
     let summary: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
     let text = std::fs::read_to_string(&record).expect("the record is written");
@@ -75,16 +74,16 @@ fn record_has_one_line_per_game_that_replays() {
 fn record_to_an_unwritable_place_is_an_error() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let record = dir.path().join("no-such-dir").join("games.jsonl");
-    let (code, _, err) = kyoku(&[
-        "match",
+    let (code, _, err) = kyoku_match(
         "dobutsu",
-        "--players",
         "ai:1,random",
-        "--games",
-        "1",
-        "--record",
-        record.to_str().expect("a UTF-8 path"),
-    ]);
+        &[
+            "--games",
+            "1",
+            "--record",
+            record.to_str().expect("a UTF-8 path"),
+        ],
+    );
     assert_ne!(code, 0);
     assert!(err.contains("cannot write the record file"), "{err}");
 }
@@ -96,16 +95,11 @@ fn a_record_that_fails_mid_match_ends_the_match_with_an_error() {
         eprintln!("skipped: no /dev/full on this system");
         return;
     }
-    let (code, out, err) = kyoku(&[
-        "match",
+    let (code, out, err) = kyoku_match(
         "dobutsu",
-        "--players",
         "ai:1,random",
-        "--games",
-        "2",
-        "--record",
-        "/dev/full",
-    ]);
+        &["--games", "2", "--record", "/dev/full"],
+    );
     assert_ne!(code, 0, "{out}");
     assert!(
         err.contains("cannot write game 1 to the record file"),

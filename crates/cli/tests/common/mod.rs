@@ -23,6 +23,12 @@ pub fn outcome(out: std::process::Output) -> (i32, String, String) {
     )
 }
 
+/// The words of a command line, split at white space (so for arguments
+/// without spaces): `words("perft shiamgon 3")`.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// Runs `kyoku ARGS`: its exit code, stdout and stderr.
 pub fn kyoku(args: &[&str]) -> (i32, String, String) {
     outcome(command().args(args).output().expect("kyoku runs"))
@@ -52,6 +58,33 @@ pub fn kyoku_typing_env(args: &[&str], env: &[(&str, &str)], input: &str) -> (i3
         let _ = stdin.write_all(input.as_bytes());
     }
     outcome(child.wait_with_output().expect("kyoku ends"))
+}
+
+/// `kyoku play GAME --players PLAYERS EXTRA...` with `input` on stdin, as
+/// [`kyoku_typing`] runs it.
+pub fn play(game: &str, players: &str, extra: &[&str], input: &str) -> (i32, String, String) {
+    play_env(game, players, extra, &[], input)
+}
+
+/// [`play`] with extra environment variables.
+pub fn play_env(
+    game: &str,
+    players: &str,
+    extra: &[&str],
+    env: &[(&str, &str)],
+    input: &str,
+) -> (i32, String, String) {
+    let mut args = vec!["play", game, "--players", players];
+    args.extend_from_slice(extra);
+    kyoku_typing_env(&args, env, input)
+}
+
+/// Runs `kyoku match GAME --players PLAYERS EXTRA...`: its exit code,
+/// stdout and stderr.
+pub fn kyoku_match(game: &str, players: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["match", game, "--players", players];
+    args.extend_from_slice(extra);
+    kyoku(&args)
 }
 
 /// The address a `kyoku serve` child prints on its first line of stdout
@@ -112,6 +145,29 @@ pub async fn post(
         r.status().as_u16(),
         r.json().await.unwrap_or(serde_json::Value::Null),
     )
+}
+
+/// Creates a game (`POST /api/games` with `body`) on the server at
+/// `addr`; the server's answer, which must be 201 Created.
+pub async fn create_game(
+    http: &reqwest::Client,
+    addr: &str,
+    body: serde_json::Value,
+) -> serde_json::Value {
+    let (s, made) = post(http, format!("http://{addr}/api/games"), body).await;
+    assert_eq!(s, 201, "{made}");
+    made
+}
+
+/// POSTs `body` to `url`, which must answer 200 OK; the JSON answer.
+pub async fn post_ok(
+    http: &reqwest::Client,
+    url: String,
+    body: serde_json::Value,
+) -> serde_json::Value {
+    let (s, answer) = post(http, url, body).await;
+    assert_eq!(s, 200, "{answer}");
+    answer
 }
 
 /// GETs a JSON answer.
