@@ -16,6 +16,8 @@ use kyoku_games::analyse::{
     AnalyseRequest, Budget, Outcome, Score, Source, Start, analyse, default_budget,
 };
 
+use crate::common::PositionFlags as _;
+
 /// How long to search: a level's budget, or a fixed depth.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct SearchArgs {

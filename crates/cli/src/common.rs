@@ -5,6 +5,49 @@ use std::io::Write;
 
 use kyoku_core::{GameRecord, Position, perft_divide};
 
+/// A game's position flags: they name a start and moves played from it.
+pub trait PositionFlags: clap::Args {
+    /// The game's position.
+    type Position: Position;
+    /// What `kyoku perft`'s depth counts, as its help says it.
+    const DEPTH_HELP: &'static str;
+    /// The record the flags name: the start, then the moves.
+    fn record(&self) -> anyhow::Result<GameRecord<Self::Position>>;
+}
+
+/// `kyoku perft GAME` for a game whose position comes from the flags `F`.
+#[derive(clap::Args)]
+pub struct PerftArgs<F: PositionFlags> {
+    #[arg(help = F::DEPTH_HELP)]
+    depth: u32,
+    #[command(flatten)]
+    pos: F,
+    /// Print every root move with its count first.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// A command that reads nothing but a position: `kyoku moves GAME`,
+/// `kyoku show GAME`.
+#[derive(clap::Args)]
+pub struct PositionOnlyArgs<F: PositionFlags> {
+    #[command(flatten)]
+    pub pos: F,
+}
+
+/// Runs `kyoku perft GAME`: the leaf count (and with `--divide` each root
+/// move's first).
+pub fn perft<F: PositionFlags>(a: PerftArgs<F>) -> anyhow::Result<()> {
+    let rec = a.pos.record()?;
+    print_perft(rec.position(), a.depth, a.divide)
+}
+
+/// Runs `kyoku moves GAME`: the legal moves, one a line.
+pub fn moves<F: PositionFlags>(a: PositionOnlyArgs<F>) -> anyhow::Result<()> {
+    let rec = a.pos.record()?;
+    print_moves(rec.position())
+}
+
 /// Prints the error as one line on stderr and exits with code 2, as every
 /// command does on bad input.
 pub fn fail(e: anyhow::Error) -> ! {

@@ -17,16 +17,20 @@ pub struct PositionArgs {
     moves: Option<String>,
 }
 
-impl PositionArgs {
-    /// The position the arguments name: the start, then the moves.
-    pub(crate) fn record(&self) -> anyhow::Result<kyoku_core::GameRecord<Position>> {
+impl common::PositionFlags for PositionArgs {
+    type Position = Position;
+    const DEPTH_HELP: &'static str = "How many plies deep to count";
+
+    fn record(&self) -> anyhow::Result<kyoku_core::GameRecord<Position>> {
         let start = match &self.fen {
             Some(f) => Position::from_text(f).map_err(common::context("bad FEN"))?,
             None => Position::startpos(),
         };
         common::play_moves(start, self.moves.as_deref())
     }
+}
 
+impl PositionArgs {
     /// The FEN of `record`'s position (made from these arguments) with the
     /// game's move number: a position keeps no counters (they play no part
     /// in the rules), so its own text always says move 1.
@@ -64,6 +68,12 @@ fn move_number(first: u32, turn: Color, plies: usize) -> u32 {
     first.saturating_add(u32::try_from(full).unwrap_or(u32::MAX))
 }
 
+/// `kyoku perft dobutsu`.
+pub type PerftArgs = common::PerftArgs<PositionArgs>;
+
+/// `kyoku moves dobutsu`.
+pub type MovesArgs = common::PositionOnlyArgs<PositionArgs>;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,35 +91,4 @@ mod tests {
         assert_eq!(start_move_number("gle/1c1/1C1/ELG[] w"), 1);
         assert_eq!(start_move_number("gle/1c1/1C1/ELG[] w - - 0 0"), 1);
     }
-}
-
-/// `kyoku perft dobutsu`.
-#[derive(Args)]
-pub struct PerftArgs {
-    /// How many plies deep to count.
-    depth: u32,
-    #[command(flatten)]
-    pos: PositionArgs,
-    /// Print every root move with its count first.
-    #[arg(long)]
-    divide: bool,
-}
-
-/// `kyoku moves dobutsu`.
-#[derive(Args)]
-pub struct MovesArgs {
-    #[command(flatten)]
-    pos: PositionArgs,
-}
-
-/// Runs `kyoku perft dobutsu`.
-pub fn perft(a: PerftArgs) -> anyhow::Result<()> {
-    let rec = a.pos.record()?;
-    common::print_perft(rec.position(), a.depth, a.divide)
-}
-
-/// Runs `kyoku moves dobutsu`.
-pub fn moves(a: MovesArgs) -> anyhow::Result<()> {
-    let rec = a.pos.record()?;
-    common::print_moves(rec.position())
 }

@@ -151,12 +151,12 @@ enum SelfplayGame {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Perft(PerftGame::Dobutsu(a)) => dobutsu::perft(a),
-        Command::Moves(MovesGame::Dobutsu(a)) => dobutsu::moves(a),
+        Command::Perft(PerftGame::Dobutsu(a)) => common::perft(a),
+        Command::Moves(MovesGame::Dobutsu(a)) => common::moves(a),
         Command::Perft(PerftGame::Shiamgon(a)) => shiamgon::perft(a),
         Command::Moves(MovesGame::Shiamgon(a)) => shiamgon::moves(a),
-        Command::Perft(PerftGame::Shogun(a)) => shogun::perft(a),
-        Command::Moves(MovesGame::Shogun(a)) => shogun::moves(a),
+        Command::Perft(PerftGame::Shogun(a)) => common::perft(a),
+        Command::Moves(MovesGame::Shogun(a)) => common::moves(a),
         Command::Show(ShowGame::Shogun(a)) => shogun::show(a),
         Command::Render(RenderGame::Shiamgon(a)) => shiamgon::render(a),
         Command::Selfplay(SelfplayGame::Shiamgon(a)) => shiamgon::selfplay(a),

@@ -6,7 +6,7 @@ use kyoku_games::GameKind;
 use kyoku_games::catalogue::options_from_flags;
 use kyoku_shogun::Position;
 
-use crate::common;
+use crate::common::{self, PositionFlags as _};
 
 /// Where a Shogun position comes from: the game options and a start, or a
 /// position text, then moves.
@@ -52,8 +52,14 @@ impl PositionArgs {
         let options = options_from_flags(GameKind::Shogun, &flags, 2)?;
         Ok(kyoku_games::shogun::start_position(&options)?.1)
     }
+}
 
-    pub(crate) fn record(&self) -> anyhow::Result<kyoku_core::GameRecord<Position>> {
+impl common::PositionFlags for PositionArgs {
+    type Position = Position;
+    const DEPTH_HELP: &'static str =
+        "How many plies deep to count (chance's numbers count as plies in the random variant)";
+
+    fn record(&self) -> anyhow::Result<kyoku_core::GameRecord<Position>> {
         let start = match &self.fen {
             Some(f) => {
                 if self.rotation.is_some()
@@ -74,36 +80,10 @@ impl PositionArgs {
 }
 
 /// `kyoku perft shogun`.
-#[derive(Args)]
-pub struct PerftArgs {
-    /// How many plies deep to count (chance's numbers count as plies in the
-    /// random variant).
-    depth: u32,
-    #[command(flatten)]
-    pos: PositionArgs,
-    /// Print every root move with its count first.
-    #[arg(long)]
-    divide: bool,
-}
+pub type PerftArgs = common::PerftArgs<PositionArgs>;
 
 /// `kyoku moves shogun` and `kyoku show shogun`.
-#[derive(Args)]
-pub struct PositionOnlyArgs {
-    #[command(flatten)]
-    pos: PositionArgs,
-}
-
-/// Runs `kyoku perft shogun`.
-pub fn perft(a: PerftArgs) -> anyhow::Result<()> {
-    let rec = a.pos.record()?;
-    common::print_perft(rec.position(), a.depth, a.divide)
-}
-
-/// Runs `kyoku moves shogun`: the legal moves (or chance's numbers), one per line.
-pub fn moves(a: PositionOnlyArgs) -> anyhow::Result<()> {
-    let rec = a.pos.record()?;
-    common::print_moves(rec.position())
-}
+pub type PositionOnlyArgs = common::PositionOnlyArgs<PositionArgs>;
 
 /// Runs `kyoku show shogun`: the board with every piece's number, whose
 /// move it is, any threatened Shogun, and the position text.

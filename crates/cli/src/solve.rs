@@ -11,6 +11,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use kyoku_dobutsu::solve::{self, Convention, Event, Tablebase};
 
+use crate::common::PositionFlags as _;
 use crate::dobutsu::PositionArgs;
 
 /// `kyoku solve dobutsu`.
