@@ -227,10 +227,16 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let tallies = judge_all(&samples, &players, &budgets, a.seed);
+    let judged = Judged {
+        args: &a,
+        samples: &samples,
+        budgets: &budgets,
+        tallies: &tallies,
+    };
     if a.json {
-        print_json(&mut out, &a, &samples, &budgets, &tallies)
+        print_json(&mut out, &judged)
     } else {
-        print_table(&mut out, &a, &samples, &budgets, &tallies)
+        print_table(&mut out, &judged)
     }
 }
 
@@ -434,13 +440,30 @@ fn counts(samples: &[Sample]) -> (usize, usize, usize) {
     (won, drawn, samples.len() - won - drawn)
 }
 
-fn print_table(
-    out: &mut impl Write,
-    a: &JudgeArgs,
-    samples: &[Sample],
-    budgets: &[Budget],
-    tallies: &[Tally],
-) -> anyhow::Result<()> {
+/// What a judging found: the positions, and a tally for each player and
+/// budget.
+struct Judged<'a> {
+    args: &'a JudgeArgs,
+    samples: &'a [Sample],
+    budgets: &'a [Budget],
+    tallies: &'a [Tally],
+}
+
+impl Judged<'_> {
+    /// Each player with each budget (players outer), with its tally.
+    fn rows(&self) -> impl Iterator<Item = (&String, &Budget, &Tally)> {
+        let budgets = self.budgets;
+        self.args
+            .players
+            .iter()
+            .flat_map(move |p| budgets.iter().map(move |b| (p, b)))
+            .zip(self.tallies)
+            .map(|((p, b), t)| (p, b, t))
+    }
+}
+
+fn print_table(out: &mut impl Write, j: &Judged) -> anyhow::Result<()> {
+    let (a, samples) = (j.args, j.samples);
     let (won, drawn, lost) = counts(samples);
     let source = match &a.from {
         Some(p) => format!("from {}", p.display()),
@@ -464,11 +487,7 @@ fn print_table(
         "median ms",
         "worst ms"
     )?;
-    let rows = a
-        .players
-        .iter()
-        .flat_map(|p| budgets.iter().map(move |b| (p, b)));
-    for ((player, budget), t) in rows.zip(tallies) {
+    for (player, budget, t) in j.rows() {
         writeln!(
             out,
             "{:<18} {:>12} {:>8.1}% {:>7.1}% {:>9.1}% {:>11.1}% {:>6.1}% {:>9.1} {:>9.1}",
@@ -486,21 +505,12 @@ fn print_table(
     Ok(())
 }
 
-fn print_json(
-    out: &mut impl Write,
-    a: &JudgeArgs,
-    samples: &[Sample],
-    budgets: &[Budget],
-    tallies: &[Tally],
-) -> anyhow::Result<()> {
+fn print_json(out: &mut impl Write, j: &Judged) -> anyhow::Result<()> {
+    let (a, samples) = (j.args, j.samples);
     let (won, drawn, lost) = counts(samples);
-    let rows = a
-        .players
-        .iter()
-        .flat_map(|p| budgets.iter().map(move |b| (p, b)));
-    let results: Vec<_> = rows
-        .zip(tallies)
-        .map(|((player, budget), t)| {
+    let results: Vec<_> = j
+        .rows()
+        .map(|(player, budget, t)| {
             let (ms, nodes) = match budget {
                 Budget::Ms(ms) => (Some(*ms), None),
                 Budget::Nodes(n) => (None, Some(*n)),
