@@ -166,6 +166,9 @@ pub enum LoadError {
     /// A client failed before the test began.
     #[error("client setup: {0}")]
     Setup(String),
+    /// The clients' HTTP client could not be built (its TLS roots, say).
+    #[error("the clients' HTTP client could not be built: {0}")]
+    HttpClient(#[from] reqwest::Error),
 }
 
 /// The clients' one HTTP client, and a bound on how many of its requests
@@ -183,14 +186,15 @@ struct Http {
 const HTTP_AT_ONCE: usize = 64;
 
 impl Http {
-    fn new() -> Http {
-        Http {
+    /// No fallback to `reqwest::Client::default()`: it panics where the
+    /// builder fails, so the builder's error is the answer.
+    fn new() -> Result<Http, LoadError> {
+        Ok(Http {
             client: reqwest::Client::builder()
                 .pool_max_idle_per_host(HTTP_AT_ONCE)
-                .build()
-                .unwrap_or_default(),
+                .build()?,
             permits: Arc::new(tokio::sync::Semaphore::new(HTTP_AT_ONCE)),
-        }
+        })
     }
 
     /// The JSON answer of a request (`None` for a GET), within the bound.
@@ -646,7 +650,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report, LoadError> {
     let flag_wait = cfg.clock.map_or(0, |c| c.initial_ms() / 1000 + 30);
     let deadline = Instant::now() + Duration::from_secs(cfg.timeout_s + flag_wait);
     let mut tasks = Vec::with_capacity(cfg.games);
-    let http = Http::new();
+    let http = Http::new()?;
     for i in 0..cfg.games {
         tasks.push(tokio::spawn(client(
             http.clone(),
