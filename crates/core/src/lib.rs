@@ -40,7 +40,7 @@ pub use agent::{
 };
 pub use error::MoveError;
 pub use outcome::{MAX_PLAYERS, Outcome};
-pub use perft::{perft, perft_divide};
+pub use perft::{PerftSuite, PerftSuiteError, check_perft_suite, perft, perft_divide};
 pub use player::{Decision, Player, ToAct};
 pub use playout::{PlayoutEnd, random_game, sample_chance};
 pub use position::Position;

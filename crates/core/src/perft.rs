@@ -49,3 +49,93 @@ pub fn perft_divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
         })
         .collect()
 }
+
+/// A line of a perft suite that is malformed, names a position that does
+/// not read, or whose count perft does not reproduce.
+#[derive(Debug, thiserror::Error)]
+pub enum PerftSuiteError {
+    /// The line is not `TEXT ; DEPTH=COUNT ; …` with whole numbers.
+    #[error("line {line}: {entry:?} is not DEPTH=COUNT with whole numbers")]
+    Entry {
+        /// The line's number (1-based) in the suite.
+        line: usize,
+        /// The entry that does not read.
+        entry: String,
+    },
+    /// The position text does not read.
+    #[error("line {line}: position {text:?} does not read: {reason}")]
+    Position {
+        /// The line's number (1-based) in the suite.
+        line: usize,
+        /// The position's text.
+        text: String,
+        /// Why it does not read.
+        reason: String,
+    },
+    /// Perft counts something else than the suite says.
+    #[error("line {line}: {text} at depth {depth}: perft counts {got}, the suite says {want}")]
+    Count {
+        /// The line's number (1-based) in the suite.
+        line: usize,
+        /// The position's text.
+        text: String,
+        /// The depth counted.
+        depth: u32,
+        /// What the suite says.
+        want: u64,
+        /// What perft counted.
+        got: u64,
+    },
+}
+
+/// A perft suite that [`check_perft_suite`] found right.
+#[derive(Debug)]
+pub struct PerftSuite<'a, P> {
+    /// Each position of the suite with its text, in the suite's order.
+    pub positions: Vec<(&'a str, P)>,
+    /// How many counts were checked.
+    pub checked: usize,
+}
+
+/// Checks a perft suite: one position a line as `TEXT ; DEPTH=COUNT ; …`
+/// (blank lines and lines starting with `#` are passed over), each count
+/// by [`perft`]. The first line that fails is the error.
+pub fn check_perft_suite<P: Position>(suite: &str) -> Result<PerftSuite<'_, P>, PerftSuiteError> {
+    let mut positions = Vec::new();
+    let mut checked = 0;
+    for (i, line) in suite.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';').map(str::trim);
+        let text = parts.next().unwrap_or("");
+        let pos = P::from_text(text).map_err(|e| PerftSuiteError::Position {
+            line: i,
+            text: text.to_string(),
+            reason: e.to_string(),
+        })?;
+        for entry in parts {
+            let bad = || PerftSuiteError::Entry {
+                line: i,
+                entry: entry.to_string(),
+            };
+            let (d, n) = entry.split_once('=').ok_or_else(bad)?;
+            let depth: u32 = d.trim().parse().map_err(|_| bad())?;
+            let want: u64 = n.trim().parse().map_err(|_| bad())?;
+            let got = perft(&pos, depth);
+            if got != want {
+                let text = text.to_string();
+                return Err(PerftSuiteError::Count {
+                    line: i,
+                    text,
+                    depth,
+                    want,
+                    got,
+                });
+            }
+            checked += 1;
+        }
+        positions.push((text, pos));
+    }
+    Ok(PerftSuite { positions, checked })
+}

@@ -1,30 +1,41 @@
 //! Data-driven perft, random games, text round-trips and validation.
 
 use kyoku_core::{
-    Decision, Player, PlayoutEnd, Position as _, ToAct, perft, random_game, seeded_rng,
+    Decision, PerftSuiteError, Player, PlayoutEnd, Position as _, ToAct, check_perft_suite,
+    random_game, seeded_rng,
 };
 use kyoku_dobutsu::{Color, FenError, Kind, Move, Position, PositionError, Square};
 
 #[test]
 fn perft_suite() {
-    let suite = include_str!("perft.txt");
-    let mut checked = 0;
-    for line in suite
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let mut parts = line.split(';').map(str::trim);
-        let fen = parts.next().unwrap();
-        let pos = Position::from_text(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        for entry in parts {
-            let (d, n) = entry.split_once('=').unwrap();
-            let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-            assert_eq!(perft(&pos, d), n, "{fen} depth {d}");
-            checked += 1;
-        }
+    let suite =
+        check_perft_suite::<Position>(include_str!("perft.txt")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(suite.checked >= 15);
+}
+
+#[test]
+fn a_perft_suite_with_a_wrong_count_or_a_bad_line_fails() {
+    let start = "gle/1c1/1C1/ELG[] w - - 0 1";
+    let wrong = format!("# the start\n{start} ; 1=4 ; 2=15\n");
+    match check_perft_suite::<Position>(&wrong) {
+        Err(PerftSuiteError::Count {
+            line: 2,
+            depth: 2,
+            want: 15,
+            got: 14,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
     }
-    assert!(checked >= 15);
+    let bad = format!("{start} ; 1 4");
+    assert!(matches!(
+        check_perft_suite::<Position>(&bad),
+        Err(PerftSuiteError::Entry { line: 1, .. })
+    ));
+    assert!(matches!(
+        check_perft_suite::<Position>("xyz ; 1=4"),
+        Err(PerftSuiteError::Position { line: 1, .. })
+    ));
 }
 
 #[test]

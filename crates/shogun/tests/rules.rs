@@ -2,7 +2,8 @@
 //! random games.
 
 use kyoku_core::{
-    GameRecord, Player, PlayoutEnd, Position as _, ToAct, perft, random_game, seeded_rng,
+    GameRecord, Player, PlayoutEnd, Position as _, ToAct, check_perft_suite, random_game,
+    seeded_rng,
 };
 use kyoku_shogun::{
     Color, FenError, Move, Options, OptionsError, Piece, Position, PositionError, Square, Variant,
@@ -15,25 +16,12 @@ fn sq(s: &str) -> Square {
 
 #[test]
 fn perft_suite() {
-    let suite = include_str!("perft.txt");
-    let mut checked = 0;
-    for line in suite
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let mut parts = line.split(';').map(str::trim);
-        let text = parts.next().unwrap();
-        let pos = Position::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(pos.to_text(), text, "round trip");
-        for entry in parts {
-            let (d, n) = entry.split_once('=').unwrap();
-            let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-            assert_eq!(perft(&pos, d), n, "{text} depth {d}");
-            checked += 1;
-        }
+    let suite =
+        check_perft_suite::<Position>(include_str!("perft.txt")).unwrap_or_else(|e| panic!("{e}"));
+    for (text, pos) in &suite.positions {
+        assert_eq!(&pos.to_text(), text, "round trip");
     }
-    assert!(checked >= 15);
+    assert!(suite.checked >= 15);
 }
 
 /// The start numbers of four or more pieces per rotation, looked up by hand:
