@@ -181,26 +181,29 @@ fn a_changed_id_is_refused() {
     ));
 }
 
-#[test]
-fn a_wrong_first_move_is_refused() {
-    let p = wins().next().expect("a win puzzle");
-    let start = start_of(p);
+/// `p` with its line cut to one move: a legal one other than its first.
+fn another_first_move(p: &Puzzle) -> Puzzle {
     let mut moves = Vec::new();
-    start.legal_moves(&mut moves);
+    start_of(p).legal_moves(&mut moves);
     let other = moves
         .iter()
         .map(|m| m.to_string())
         .find(|m| *m != p.solution[0])
         .expect("a second legal move");
-    let mut bad = p.clone();
-    bad.solution = vec![other];
+    Puzzle {
+        solution: vec![other],
+        ..p.clone()
+    }
+}
+
+#[test]
+fn a_wrong_first_move_is_refused() {
+    let p = wins().next().expect("a win puzzle");
+    let bad = another_first_move(p);
+    let got = verify_with(small(), &bad);
     assert!(
-        matches!(
-            verify_with(small(), &bad),
-            Err(Refutation::WrongMove { ply: 1, .. })
-        ),
-        "{:?}",
-        verify_with(small(), &bad)
+        matches!(got, Err(Refutation::WrongMove { ply: 1, .. })),
+        "{got:?}"
     );
 }
 
@@ -236,13 +239,10 @@ fn a_shortened_defence_is_refused() {
     let mut bad = p.clone();
     bad.solution.truncate(1);
     bad.solution.push(shorter);
+    let got = verify_with(small(), &bad);
     assert!(
-        matches!(
-            verify_with(small(), &bad),
-            Err(Refutation::ShorterDefence { ply: 2, .. })
-        ),
-        "{:?}",
-        verify_with(small(), &bad)
+        matches!(got, Err(Refutation::ShorterDefence { ply: 2, .. })),
+        "{got:?}"
     );
 }
 
@@ -280,16 +280,7 @@ fn a_second_winning_move_is_refused() {
 #[test]
 fn a_wrong_defence_is_refused() {
     let p = defends().next().expect("a defend puzzle");
-    let start = start_of(p);
-    let mut moves = Vec::new();
-    start.legal_moves(&mut moves);
-    let other = moves
-        .iter()
-        .map(|m| m.to_string())
-        .find(|m| *m != p.solution[0])
-        .expect("a second legal move");
-    let mut bad = p.clone();
-    bad.solution = vec![other];
+    let bad = another_first_move(p);
     assert!(matches!(
         verify_with(small(), &bad),
         Err(Refutation::NotSaving { .. })
