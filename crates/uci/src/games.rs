@@ -68,11 +68,18 @@ impl Variant {
 /// A position type that kyoku can search over UCI.
 pub(crate) trait UciPosition: Position {
     /// The static evaluation of the game's programs.
-    type Eval: Evaluation<Self> + 'static;
+    type Eval: Evaluation<Self> + Default + 'static;
+    /// The game's levels, as its AI module gives them (`None` outside 1–5).
+    const LEVELS: fn(u8) -> Option<Level>;
     /// The evaluation.
-    fn eval() -> Self::Eval;
+    fn eval() -> Self::Eval {
+        Self::Eval::default()
+    }
     /// The budget and noise of a level 1–5.
-    fn level(skill: u8) -> Level;
+    fn level(skill: u8) -> Level {
+        // Skills are 1–5, and every one of those is a level.
+        (Self::LEVELS)(skill.clamp(1, 5)).unwrap_or_else(|| unreachable!())
+    }
     /// The start position of a variant of this game.
     fn start(variant: Variant) -> Self;
     /// Every move with its exact value, best first, when a solved table
@@ -85,13 +92,7 @@ pub(crate) trait UciPosition: Position {
 
 impl UciPosition for kyoku_dobutsu::Position {
     type Eval = DobutsuEval;
-    fn eval() -> DobutsuEval {
-        DobutsuEval
-    }
-    fn level(skill: u8) -> Level {
-        // Skills are 1–5, and every one of those is a level.
-        kyoku_ai::dobutsu::level(skill.clamp(1, 5)).unwrap_or_else(|| unreachable!())
-    }
+    const LEVELS: fn(u8) -> Option<Level> = kyoku_ai::dobutsu::level;
     fn start(_: Variant) -> Self {
         kyoku_dobutsu::Position::startpos()
     }
@@ -105,12 +106,7 @@ impl UciPosition for kyoku_dobutsu::Position {
 
 impl UciPosition for kyoku_shogun::Position {
     type Eval = ShogunEval;
-    fn eval() -> ShogunEval {
-        ShogunEval
-    }
-    fn level(skill: u8) -> Level {
-        kyoku_ai::shogun::level(skill.clamp(1, 5)).unwrap_or_else(|| unreachable!())
-    }
+    const LEVELS: fn(u8) -> Option<Level> = kyoku_ai::shogun::level;
     fn start(variant: Variant) -> Self {
         let options = kyoku_shogun::Options {
             variant: if variant == Variant::ShogunRandom {
