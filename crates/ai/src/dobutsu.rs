@@ -2,7 +2,7 @@
 //! advance, Chicks close to promotion.
 
 use kyoku_core::{Decision, Player, ToAct};
-use kyoku_dobutsu::{Color, Kind, Move, Position, Square, steps};
+use kyoku_dobutsu::{Color, Kind, Move, Position, Square, mask_squares, steps};
 
 use kyoku_core::{Agent, AgentError};
 
@@ -21,18 +21,6 @@ const LION_VICTIM: i32 = 10_000;
 /// (`docs/experiments/2026-11-25-dobutsu-contempt.md`),
 /// so Dōbutsu's search stays node for node what it was.
 pub const CONTEMPT: i32 = 0;
-
-fn bits(mut m: u16) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Square::new(i)
-        }
-    })
-}
 
 /// Rank counted from `c`'s own side (0 = home rank, 3 = far rank).
 fn advance(c: Color, sq: Square) -> i32 {
@@ -235,7 +223,7 @@ fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, t: &mut impl Ter
         t.add(4 + i, sign * i32::from(pos.hand(c, k)));
     }
     let their_lion = pos.lion(enemy);
-    for sq in bits(own) {
+    for sq in mask_squares(own) {
         let Some(p) = pos.piece_at(sq) else { continue };
         let k = p.kind.index();
         if let Some(i) = psq_term(k, cell(c, sq)) {
@@ -263,7 +251,7 @@ fn side_terms(pos: &Position, c: Color, sign: i32, slot: usize, t: &mut impl Ter
         return;
     };
     let mut arrives = false;
-    for sq in bits(steps(c, Kind::Lion, l)) {
+    for sq in mask_squares(steps(c, Kind::Lion, l)) {
         if pos.attacked(sq, enemy) {
             t.add(10 + slot, 1);
         } else if own & sq.bit() == 0 {

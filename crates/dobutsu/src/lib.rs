@@ -29,7 +29,7 @@ mod types;
 pub use fen::FenError;
 pub use moves::Move;
 pub use position::{Position, PositionError, Setup, Undo};
-pub use tables::steps;
+pub use tables::{mask_squares, steps};
 pub use types::{Color, Kind, Piece, Square};
 
 use kyoku_core::{Decision, MoveError, Outcome, Player, ToAct};

@@ -135,6 +135,13 @@ const fn build_zobrist() -> Zobrist {
 /// The Zobrist keys.
 pub static ZOBRIST: Zobrist = build_zobrist();
 
+/// The squares of a mask (bit `i` for the square of index `i`, as
+/// [`Square::bit`] sets them), lowest first; bits past the board are passed
+/// over.
+pub fn mask_squares(m: u16) -> impl Iterator<Item = Square> {
+    squares(m & ALL)
+}
+
 /// Iterates the squares of a mask.
 #[inline(always)]
 pub fn squares(mut m: u16) -> impl Iterator<Item = Square> {
