@@ -129,25 +129,25 @@ impl Pos {
     #[inline(always)]
     pub fn attackers_them(&self, sq: usize) -> u16 {
         // Seen from `sq`, an attacker moving down stands on an upward step.
-        let s = &STEPS[0];
-        (s[LION][sq] & self.kind[LION]
-            | s[GIRAFFE][sq] & self.kind[GIRAFFE]
-            | s[ELEPHANT][sq] & self.kind[ELEPHANT]
-            | s[CHICK][sq] & self.kind[CHICK]
-            | s[HEN][sq] & self.kind[HEN])
-            & self.them
+        self.stepping_onto(0, sq) & self.them
     }
 
     /// Pieces of ours that attack `sq`.
     #[inline(always)]
     pub fn attackers_us(&self, sq: usize) -> u16 {
-        let s = &STEPS[1];
-        (s[LION][sq] & self.kind[LION]
+        self.stepping_onto(1, sq) & self.us
+    }
+
+    /// Pieces of either side standing where a piece of the same kind on
+    /// `sq` would step with the steps of `STEPS[side]`.
+    #[inline(always)]
+    fn stepping_onto(&self, side: usize, sq: usize) -> u16 {
+        let s = &STEPS[side];
+        s[LION][sq] & self.kind[LION]
             | s[GIRAFFE][sq] & self.kind[GIRAFFE]
             | s[ELEPHANT][sq] & self.kind[ELEPHANT]
             | s[CHICK][sq] & self.kind[CHICK]
-            | s[HEN][sq] & self.kind[HEN])
-            & self.us
+            | s[HEN][sq] & self.kind[HEN]
     }
 
     /// The kind on an occupied square.
