@@ -35,46 +35,39 @@ pub(crate) static BETWEEN: [[[u64; 2]; 64]; 64] = {
         let mut q = 0;
         while q < 64 {
             let (qx, qy) = ((q % 8) as i32, (q / 8) as i32);
-            let dx = (qx - sx).signum();
-            let dy = (qy - sy).signum();
-            // Along the rank first: (sx, sy) → (qx, sy) → (qx, qy).
-            let mut m = 0u64;
-            let mut x = sx;
-            let mut y = sy;
-            loop {
-                if x != qx {
-                    x += dx;
-                } else if y != qy {
-                    y += dy;
-                }
-                if x == qx && y == qy {
-                    break;
-                }
-                m |= 1u64 << (y * 8 + x);
-            }
-            t[s][q][0] = m;
-            // Along the file first: (sx, sy) → (sx, qy) → (qx, qy).
-            let mut m = 0u64;
-            let mut x = sx;
-            let mut y = sy;
-            loop {
-                if y != qy {
-                    y += dy;
-                } else if x != qx {
-                    x += dx;
-                }
-                if x == qx && y == qy {
-                    break;
-                }
-                m |= 1u64 << (y * 8 + x);
-            }
-            t[s][q][1] = m;
+            t[s][q][0] = path((sx, sy), (qx, qy), true);
+            t[s][q][1] = path((sx, sy), (qx, qy), false);
             q += 1;
         }
         s += 1;
     }
     t
 };
+
+/// The squares passed over (ends excluded) from `(sx, sy)` to `(qx, qy)`:
+/// along the rank first, (sx, sy) → (qx, sy) → (qx, qy), when `rank_first`;
+/// else along the file first, (sx, sy) → (sx, qy) → (qx, qy).
+const fn path((sx, sy): (i32, i32), (qx, qy): (i32, i32), rank_first: bool) -> u64 {
+    let dx = (qx - sx).signum();
+    let dy = (qy - sy).signum();
+    let mut m = 0u64;
+    let mut x = sx;
+    let mut y = sy;
+    loop {
+        // One step at a time: along the first line until it is done.
+        let along_rank = if rank_first { x != qx } else { y == qy };
+        if along_rank {
+            x += dx;
+        } else {
+            y += dy;
+        }
+        if x == qx && y == qy {
+            break;
+        }
+        m |= 1u64 << (y * 8 + x);
+    }
+    m
+}
 
 /// Whether a piece on `s` has a clear path to `t` (which must be in a ring
 /// of `s`) with `occ` occupied.
