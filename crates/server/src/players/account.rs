@@ -42,19 +42,20 @@ pub(crate) struct Credentials {
     language: Option<String>,
 }
 
-/// A new session for `key`: stored (hashed), its cookie in the answer.
+/// A new session for account `a`: stored (hashed), its cookie in the
+/// answer, whose body is the account's name and language.
 async fn start_session(
     app: &App,
-    key: &str,
+    a: &AccountRow,
     status: StatusCode,
-    out: Value,
 ) -> Result<Response, ApiError> {
     let id = new_session_id();
     app.store
-        .add_session(&hash_session(&id), key, now())
+        .add_session(&hash_session(&id), &a.key, now())
         .await
         .map_err(storage)?;
     let cookie = set_cookie(Some(&id), app.players.secure_cookies);
+    let out = json!({ "username": a.username, "language": a.language });
     Ok((status, [(header::SET_COOKIE, cookie)], Json(out)).into_response())
 }
 
@@ -89,13 +90,7 @@ pub(crate) async fn signup(
             return Err(ApiError::username_taken(&row.username));
         }
         tracing::info!(user = %row.key, "account made");
-        start_session(
-            &app2,
-            &row.key,
-            StatusCode::CREATED,
-            json!({ "username": row.username, "language": row.language }),
-        )
-        .await
+        start_session(&app2, &row, StatusCode::CREATED).await
     })
     .await
 }
@@ -152,25 +147,20 @@ pub(crate) async fn login(
             .map_err(storage)?;
         return Err(ApiError::bad_credentials());
     };
-    start_session(
-        &app,
-        &account.key,
-        StatusCode::OK,
-        json!({ "username": account.username, "language": account.language }),
-    )
-    .await
-    .map(|mut res| {
-        // The account's language follows it to this browser.
-        let lang = account
-            .language
-            .as_deref()
-            .and_then(|l| l.parse::<Lang>().ok());
-        if let Some(lang) = lang {
-            let cookie = crate::language::set_cookie(lang, app.players.secure_cookies);
-            res.headers_mut().append(header::SET_COOKIE, cookie);
-        }
-        res
-    })
+    start_session(&app, &account, StatusCode::OK)
+        .await
+        .map(|mut res| {
+            // The account's language follows it to this browser.
+            let lang = account
+                .language
+                .as_deref()
+                .and_then(|l| l.parse::<Lang>().ok());
+            if let Some(lang) = lang {
+                let cookie = crate::language::set_cookie(lang, app.players.secure_cookies);
+                res.headers_mut().append(header::SET_COOKIE, cookie);
+            }
+            res
+        })
 }
 
 #[derive(Deserialize, Default)]
