@@ -98,6 +98,17 @@ fn error_msg(r: &Value, e: &ApiError) -> Message {
     )
 }
 
+/// A client's message read as `T` (a `what`: move, action); else the
+/// error to send back.
+fn read<T: serde::de::DeserializeOwned>(value: Value, what: &str, r: &Value) -> Result<T, Message> {
+    serde_json::from_value(value).map_err(|e| {
+        error_msg(
+            r,
+            &ApiError::bad_request(format!("bad {what} message: {e}")),
+        )
+    })
+}
+
 /// One connection: `states` are the game's published states.
 async fn connection(
     app: Arc<App>,
@@ -283,12 +294,9 @@ async fn play(
     value: Value,
     r: Value,
 ) -> (Message, Option<(usize, String)>) {
-    let mut req: MoveRequest = match serde_json::from_value(value) {
-        Ok(m) => m,
-        Err(e) => {
-            let e = ApiError::bad_request(format!("bad move message: {e}"));
-            return (error_msg(&r, &e), None);
-        }
+    let mut req: MoveRequest = match read(value, "move", &r) {
+        Ok(req) => req,
+        Err(refused) => return (refused, None),
     };
     req.account = account;
     let proved = req.token.clone().map(|t| (req.seat, t));
@@ -311,12 +319,9 @@ async fn act(
     value: Value,
     r: Value,
 ) -> (Message, Option<(usize, String)>) {
-    let mut req: ActionRequest = match serde_json::from_value(value) {
-        Ok(m) => m,
-        Err(e) => {
-            let e = ApiError::bad_request(format!("bad action message: {e}"));
-            return (error_msg(&r, &e), None);
-        }
+    let mut req: ActionRequest = match read(value, "action", &r) {
+        Ok(req) => req,
+        Err(refused) => return (refused, None),
     };
     req.account = account;
     let proved = req.token.clone().map(|t| (req.seat, t));
