@@ -263,9 +263,7 @@ async fn play(
     viewer: Viewer,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    // An unknown game is 404 whatever the body says.
-    app.slot(&id).await?;
-    let mut req: MoveRequest = body(b)?;
+    let mut req: MoveRequest = body_on(&app, &id, b).await?;
     req.account = viewer.key;
     let played = app.play(&id, req).await?;
     Ok(json_bytes(StatusCode::OK, played.snapshot.json.clone()))
@@ -280,6 +278,17 @@ struct JoinRequest {
     name: Option<String>,
 }
 
+/// The body of a request on game `id`, read once the game is known: an
+/// unknown game is 404 whatever the body says.
+async fn body_on<T: serde::de::DeserializeOwned>(
+    app: &Arc<App>,
+    id: &str,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    app.slot(id).await?;
+    body(b)
+}
+
 /// One game action: the body is an [`ActionRequest`].
 async fn do_act(
     app: Arc<App>,
@@ -288,9 +297,7 @@ async fn do_act(
     viewer: Viewer,
     b: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    // An unknown game is 404 whatever the body says.
-    app.slot(&id).await?;
-    let mut req: ActionRequest = body(b)?;
+    let mut req: ActionRequest = body_on(&app, &id, b).await?;
     req.account = viewer.key;
     let acted = app.act(&id, kind, req).await?;
     Ok(json_bytes(StatusCode::OK, acted_json(&acted)))
