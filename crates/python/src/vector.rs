@@ -66,6 +66,15 @@ pub struct Outputs<'a> {
 }
 
 impl<'a> Outputs<'a> {
+    /// Zeroes row `i`'s rewards and flags: nothing has happened to that
+    /// game yet in this call.
+    fn clear_row(&mut self, i: usize, dims: Dims) {
+        self.rewards[i * dims.seats..(i + 1) * dims.seats].fill(0.0);
+        self.terminated[i] = 0;
+        self.truncated[i] = 0;
+        self.finished[i] = 0;
+    }
+
     /// Checks that every array holds `n` rows of `dims`.
     pub fn check(&self, n: usize, dims: Dims) -> Result<(), String> {
         let sizes = [
@@ -423,7 +432,8 @@ impl<P: Engine> Rules<P> {
     }
 
     /// Writes the observation and mask of `seat` (the mask all zeros unless
-    /// `seat` acts now), as `State.observation`/`action_mask` would.
+    /// `seat` acts now) into row `row` of `obs` and `mask`, as
+    /// `State.observation`/`action_mask` would.
     fn write_view(
         &self,
         slot: &Slot<P>,
@@ -431,7 +441,11 @@ impl<P: Engine> Rules<P> {
         scratch: &mut Vec<i8>,
         obs: &mut [i8],
         mask: &mut [u8],
+        row: usize,
     ) {
+        let d = self.dims;
+        let obs = &mut obs[row * d.obs..(row + 1) * d.obs];
+        let mask = &mut mask[row * d.actions..(row + 1) * d.actions];
         let acting = slot.to_act.player().map(Player::index) == Some(seat);
         slot.record
             .position()
@@ -468,17 +482,10 @@ impl<P: Engine> Rules<P> {
         out: &mut Outputs<'_>,
         i: usize,
     ) {
-        let d = self.dims;
         let actor = Self::actor(slot);
         out.player[i] = actor;
         let seat = usize::try_from(actor).unwrap_or(0);
-        self.write_view(
-            slot,
-            seat,
-            scratch,
-            &mut out.obs[i * d.obs..(i + 1) * d.obs],
-            &mut out.mask[i * d.actions..(i + 1) * d.actions],
-        );
+        self.write_view(slot, seat, scratch, out.obs, out.mask, i);
     }
 
     /// One game's step: `pick` indexes its legal list.
@@ -492,11 +499,7 @@ impl<P: Engine> Rules<P> {
         } = chunk;
         let slot = &mut slots[chunk_i];
         let i = chunk_i;
-        let rewards = &mut out.rewards[i * d.seats..(i + 1) * d.seats];
-        rewards.fill(0.0);
-        out.terminated[i] = 0;
-        out.truncated[i] = 0;
-        out.finished[i] = 0;
+        out.clear_row(i, d);
         let seat = usize::try_from(Self::actor(slot)).unwrap_or(0);
         let Some(&(_, mv)) = slot.legal.get(pick) else {
             return;
@@ -511,13 +514,7 @@ impl<P: Engine> Rules<P> {
         let truncated = outcome.is_none() && self.max_plies.is_some_and(|m| slot.plies >= m);
         self.refresh_legal(slot, moves);
         if outcome.is_some() || truncated {
-            self.write_view(
-                slot,
-                seat,
-                scratch,
-                &mut out.final_obs[i * d.obs..(i + 1) * d.obs],
-                &mut out.final_mask[i * d.actions..(i + 1) * d.actions],
-            );
+            self.write_view(slot, seat, scratch, out.final_obs, out.final_mask, i);
             let returns = &mut out.final_returns[i * d.seats..(i + 1) * d.seats];
             returns.fill(0.0);
             if let Some(o) = &outcome {
@@ -572,10 +569,7 @@ impl<P: Engine> DynBatch for Batch<P> {
             } = chunk;
             for (i, slot) in slots.iter_mut().enumerate() {
                 rules.restart(slot, programs, moves);
-                out.rewards[i * rules.dims.seats..(i + 1) * rules.dims.seats].fill(0.0);
-                out.terminated[i] = 0;
-                out.truncated[i] = 0;
-                out.finished[i] = 0;
+                out.clear_row(i, rules.dims);
                 rules.write_current(slot, scratch, &mut out, i);
             }
         });
