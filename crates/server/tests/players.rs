@@ -27,6 +27,14 @@ struct Answer {
     retry_after: Option<String>,
 }
 
+impl Answer {
+    /// This answer, once it is `status` (else fails, showing it).
+    fn wanting(self, status: u16) -> Answer {
+        assert_eq!(self.status, status, "{}", self.body);
+        self
+    }
+}
+
 impl Browser {
     async fn send(
         &mut self,
@@ -85,6 +93,18 @@ impl Browser {
         a
     }
 
+    /// Resigns `seat` of game `id` (a seat of this browser's account).
+    async fn resign(&mut self, env: &Env, id: &str, seat: usize) -> Answer {
+        let path = format!("/api/games/{id}/resign");
+        self.post(env, &path, &json!({ "seat": seat })).await
+    }
+
+    /// Joins game `id` (its open seat).
+    async fn join(&mut self, env: &Env, id: &str) -> Answer {
+        let path = format!("/api/games/{id}/join");
+        self.post(env, &path, &json!({})).await
+    }
+
     async fn get(&mut self, env: &Env, path: &str) -> Answer {
         self.send(env, reqwest::Method::GET, path, None).await
     }
@@ -118,8 +138,7 @@ async fn rated_game(env: &Env, a: &mut Browser, b: &mut Browser) -> String {
         )
         .await;
     let id = made.body["id"].as_str().unwrap().to_string();
-    b.post_wanting(env, &format!("/api/games/{id}/join"), &json!({}), 200)
-        .await;
+    b.join(env, &id).await.wanting(200);
     id
 }
 
@@ -144,14 +163,7 @@ async fn two_new_accounts_first_rated_game() {
     assert_eq!(state["seats"][1]["player"]["rating"], 1500);
     assert_eq!(state["seats"][1]["player"]["provisional"], true);
     // Seat 1 acts through its account alone: no token.
-    let r = a
-        .post_wanting(
-            &env,
-            &format!("/api/games/{id}/resign"),
-            &json!({"seat": 1}),
-            200,
-        )
-        .await;
+    let r = a.resign(&env, &id, 1).await.wanting(200);
     let state = &r.body["state"];
     assert_eq!(state["seats"][0]["rating_diff"], -162, "{state}");
     assert_eq!(state["seats"][1]["rating_diff"], 162, "{state}");
@@ -223,21 +235,16 @@ async fn rated_games_need_a_clock_and_accounts() {
         )
         .await;
     let id = made.body["id"].as_str().unwrap();
-    let r = anon
-        .post(&env, &format!("/api/games/{id}/join"), &json!({}))
-        .await;
+    let r = anon.join(&env, id).await;
     assert_eq!(
         (r.status, r.body["error"].as_str()),
         (401, Some("not_signed_in"))
     );
-    let r = a
-        .post(&env, &format!("/api/games/{id}/join"), &json!({}))
-        .await;
+    let r = a.join(&env, id).await;
     assert_eq!(r.body["error"], "seat_taken", "one account, one seat");
     // Acting on another account's seat: 403.
     let mut d = signed_up(&env, "dave").await;
-    d.post(&env, &format!("/api/games/{id}/join"), &json!({}))
-        .await;
+    d.join(&env, id).await;
     let r = d
         .post(
             &env,
@@ -300,13 +307,7 @@ async fn a_rated_shiamgon_game_counts_every_pair_and_moves_program_ratings() {
     let id = made.body["id"].as_str().unwrap().to_string();
     assert_eq!(made.body["state"]["seats"][2]["player"]["username"], "ai:1");
     // The person leaves; the programs play the game out.
-    a.post_wanting(
-        &env,
-        &format!("/api/games/{id}/resign"),
-        &json!({"seat": 1}),
-        200,
-    )
-    .await;
+    a.resign(&env, &id, 1).await.wanting(200);
     let state = finished(&env, &id).await;
     let ranks: Vec<usize> = state["result"]["ranks"]
         .as_array()
@@ -356,12 +357,7 @@ async fn a_program_levels_rating_moves_after_a_rated_game() {
         )
         .await;
     let id = made.body["id"].as_str().unwrap();
-    a.post(
-        &env,
-        &format!("/api/games/{id}/resign"),
-        &json!({"seat": 1}),
-    )
-    .await;
+    a.resign(&env, id, 1).await;
     let (r, rd) = rating_of(&env.get("/api/players/ai:2").await.1, "dobutsu");
     assert!(near(r, 1662.3) && near(rd, 290.3), "{r} {rd}");
     // In a casual game a program has no player.
@@ -601,12 +597,7 @@ async fn sessions_end_with_logout_everywhere_and_a_new_password() {
     four.post(&env, "/api/account/login", &new_login).await;
     let mut opal = signed_up(&env, "opal").await;
     let kept_game = rated_game(&env, &mut four, &mut opal).await;
-    four.post(
-        &env,
-        &format!("/api/games/{kept_game}/resign"),
-        &json!({"seat": 1}),
-    )
-    .await;
+    four.resign(&env, &kept_game, 1).await;
     let r = four
         .send(
             &env,
@@ -855,13 +846,7 @@ async fn the_leaderboard_lists_settled_ratings_best_first() {
         // Mostly pia wins.
         let loser = if n % 4 == 0 { 1 } else { 2 };
         let who = if loser == 1 { &mut a } else { &mut b };
-        who.post_wanting(
-            &env,
-            &format!("/api/games/{id}/resign"),
-            &json!({"seat": loser}),
-            200,
-        )
-        .await;
+        who.resign(&env, &id, loser).await.wanting(200);
         let p = env.get("/api/players/pia").await.1;
         if p["ratings"]["dobutsu"]["provisional"] == false {
             break id;
