@@ -54,6 +54,17 @@ async fn account(store: &Store, key: &str) {
     assert!(store.create_account(&a).await.unwrap());
 }
 
+/// A right answer to `puzzle` by `account`, a new solver, at time 10.
+fn right_at_ten(puzzle: &str, account: &str) -> Attempt {
+    Attempt {
+        puzzle: puzzle.into(),
+        account: Some(account.into()),
+        solver: Rating::NEW,
+        correct: true,
+        at: 10,
+    }
+}
+
 #[tokio::test]
 async fn puzzles_are_stored_once_and_counted() {
     for (store, _dir) in stores().await {
@@ -103,13 +114,7 @@ async fn the_next_puzzle_is_near_the_rating_and_not_yet_tried() {
         ];
         store.insert_puzzles(&two, 1).await.unwrap();
         account(&store, "kate").await;
-        let tried = Attempt {
-            puzzle: "x1".into(),
-            account: Some("kate".into()),
-            solver: Rating::NEW,
-            correct: true,
-            at: 10,
-        };
+        let tried = right_at_ten("x1", "kate");
         store.record_attempt(&tried).await.unwrap().expect("known");
         for _ in 0..10 {
             let p = store.next_puzzle("shogun", 1500.0, Some("kate"), None);
@@ -142,13 +147,7 @@ async fn attempts_move_ratings_once_per_account() {
             .await
             .unwrap();
         account(&store, "omar").await;
-        let right = Attempt {
-            puzzle: "p1".into(),
-            account: Some("omar".into()),
-            solver: Rating::NEW,
-            correct: true,
-            at: 10,
-        };
+        let right = right_at_ten("p1", "omar");
         let a = store.record_attempt(&right).await.unwrap().expect("known");
         assert!(a.rated);
         assert!(a.solver.rating > a.solver_before.rating);
