@@ -100,7 +100,7 @@ async fn a_restart_is_not_charged_to_the_clock() {
     env.server.stop().await;
     // The server is down for two seconds.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let env = Env::over(start_on(&db).await, db.clone());
+    let env = Env::on(&db).await;
     let (_, after) = env.get(&format!("/api/games/{id}")).await;
     let left = left_now(&after, 2);
     assert!(left > 59_000, "resumed from the stored remainder: {after}");
@@ -363,7 +363,7 @@ async fn names_show_in_states_and_the_lobby_and_joining_takes_one() {
 async fn a_person_names_its_own_seat() {
     let dir = tempfile::tempdir().unwrap();
     let db = fresh_db(&dir).await;
-    let env = Env::over(start_on(&db).await, db.clone());
+    let env = Env::on(&db).await;
     let (id, t) = people(&env, None).await;
     let path = format!("/api/games/{id}/name");
     let (_, v) = env.get(&format!("/api/games/{id}")).await;
@@ -411,7 +411,7 @@ async fn a_person_names_its_own_seat() {
         "{pushed}"
     );
     env.server.stop().await;
-    let env = Env::over(start_on(&db).await, db.clone());
+    let env = Env::on(&db).await;
     let (_, v) = env.get(&format!("/api/games/{id}")).await;
     assert_eq!(v["names"], json!(["Hana", "Ken 健"]), "stored");
     act(&env, &id, "resign", 1, &t[0], None).await;

@@ -32,7 +32,7 @@ async fn in_memory_becomes(env: &Env, n: f64) {
 async fn after_a_restart_only_games_in_play_are_in_memory() {
     let dir = tempfile::tempdir().unwrap();
     let db = fresh_db(&dir).await;
-    let env = Env::over(start_on(&db).await, db.clone());
+    let env = Env::on(&db).await;
     // Finished, waiting for a person (untimed), and on a running clock.
     let (over, t) = people(&env, None).await;
     let resign = json!({"seat": 1, "token": t[0]});
@@ -202,7 +202,7 @@ async fn a_stored_game_this_kyoku_cannot_replay_is_told_once_and_left_alone() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("kyoku.db");
     let db: kyoku_server::store::Location = path.clone().into();
-    let env = Env::over(start_on(&db).await, db.clone());
+    let env = Env::on(&db).await;
     // On a running clock: due at every look for due games.
     let (id, t) = people(&env, Some("5+0")).await;
     assert_eq!(env.play(&id, 1, &t[0], "b2b3").await.0, 200);

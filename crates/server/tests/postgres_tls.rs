@@ -296,7 +296,7 @@ async fn the_whole_server_plays_over_verified_tls() {
 /// too) reads the move back.
 async fn plays_a_move_over_tls(cluster: &Cluster, url: &str) {
     let db = Location::Postgres(url.to_string());
-    let env = common::Env::over(common::start_on(&db).await, db.clone());
+    let env = common::Env::on(&db).await;
     let (id, tokens) = env.create("dobutsu", json!({}), &["human", "human"]).await;
     let (status, body) = env.play(&id, 1, &tokens[0], "b2b3").await;
     assert_eq!(status, 200, "{body}");

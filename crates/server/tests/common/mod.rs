@@ -104,6 +104,12 @@ impl Env {
         }
     }
 
+    /// A server started on `db`, a database that outlives it (started
+    /// again on it, a server finds what the last one stored).
+    pub async fn on(db: &Location) -> Env {
+        Env::over(start_on(db).await, db.clone())
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.server.addr())
     }
