@@ -123,6 +123,46 @@ async fn readyz_follows_a_postgresql_database_that_goes_and_comes_back() {
     );
 }
 
+/// Every pooled PostgreSQL connection busy (lobby reads waiting on a lock
+/// an operator holds): readiness still answers at once, on the probe's own
+/// connection. Behind the pool it waited for a connection and answered
+/// 503, and a load balancer would drop a loaded but healthy instance.
+#[tokio::test]
+async fn readyz_answers_while_every_pooled_connection_is_busy() {
+    let env = start().await;
+    let kyoku_server::store::Location::Postgres(url) = env.db.clone() else {
+        eprintln!("skipped: a test of PostgreSQL (KYOKU_TEST_POSTGRES is not set)");
+        return;
+    };
+    let (mut locker, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let lock = locker.transaction().await.unwrap();
+    lock.batch_execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+        .await
+        .unwrap();
+    // More readers than the pool has connections: all 16 wait on the lock.
+    let readers: Vec<_> = (0..24)
+        .map(|_| {
+            let http = env.http.clone();
+            let url = env.url("/api/games");
+            tokio::spawn(async move { http.get(url).send().await.map(|r| r.status()) })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (status, v) = env.get("/readyz").await;
+    assert_eq!(status, 200, "readiness waited behind the busy pool: {v}");
+    lock.rollback().await.unwrap();
+    for r in readers {
+        let answered = r.await.unwrap().unwrap();
+        assert!(
+            answered.is_success() || answered.as_u16() == 503,
+            "{answered}"
+        );
+    }
+}
+
 /// The test's SQLite file; `None` (the test is about SQLite's file, and
 /// says it is skipped) when the suite runs on PostgreSQL.
 fn sqlite_file(env: &common::Env) -> Option<std::path::PathBuf> {

@@ -16,12 +16,12 @@ mod reviews;
 mod schema;
 mod tls;
 
-use connect::{ANSWER_TIMEOUT, CONNECT_TIMEOUT, POOL_SIZE, POOL_WAIT, pool_error, target};
+use connect::{ANSWER_TIMEOUT, POOL_SIZE, POOL_WAIT, PROBE_WAIT, pool_error, pools, target};
 pub(crate) use connect::{NOW_MS, Target, connect, connect_error, create_database, failed};
 
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod};
+use deadpool_postgres::{Object, Pool};
 use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 use tokio_postgres::error::SqlState;
@@ -38,6 +38,8 @@ const NOTIFY: &str = "SELECT pg_notify($1, $2)";
 /// The PostgreSQL engine of [`super::Store`].
 pub struct PgStore {
     pool: Pool,
+    /// One connection for `/readyz` alone (see [`PgStore::ready`]).
+    probe: Pool,
     /// Where the pool connects (for messages about failures).
     config: Config,
     /// This instance's name in leases and notifications.
@@ -81,25 +83,17 @@ impl PgStore {
         schema::migrate(&mut first).await?;
         drop(first);
         let _ = conn.await;
-        let manager = Manager::from_config(
-            target.config.clone(),
-            target.tls.clone(),
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(POOL_SIZE)
-            .runtime(deadpool_postgres::Runtime::Tokio1)
-            .wait_timeout(Some(POOL_WAIT))
-            .create_timeout(Some(CONNECT_TIMEOUT))
-            .build()
-            .map_err(|e| StoreError::Failed(format!("PostgreSQL connection pool: {e}")))?;
+        let pool = pools(&target, POOL_SIZE, POOL_WAIT)?;
+        // Readiness asks on a connection of its own: behind busy moves in
+        // the pool its probe waited for a connection and a loaded but
+        // healthy instance answered 503.
+        let probe = pools(&target, 1, PROBE_WAIT)?;
         let changes = broadcast::channel(1024).0;
         let config = target.config.clone();
         let listener = listen::start(target, instance.to_string(), changes.clone()).await?;
         Ok(PgStore {
             pool,
+            probe,
             config,
             instance: instance.to_string(),
             lease_ms: i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2),
@@ -208,15 +202,33 @@ impl PgStore {
         }
     }
 
-    /// Whether the database takes a write transaction within `within`.
+    /// Whether the database takes a write transaction within `within`, on
+    /// the probe's own connection.
     pub async fn ready(&self, within: Duration) -> Result<(), StoreError> {
-        match tokio::time::timeout(within, self.write(Write::Probe)).await {
-            Ok(r) => r.map(|_| ()),
-            Err(_) => Err(StoreError::Failed(format!(
+        let deadline = tokio::time::Instant::now() + within;
+        let late = || {
+            StoreError::Failed(format!(
                 "PostgreSQL did not answer within {} ms",
                 within.as_millis()
-            ))),
+            ))
+        };
+        let mut client = match tokio::time::timeout_at(deadline, self.probe.get()).await {
+            Ok(got) => got.map_err(|e| pool_error(&self.config, e))?,
+            Err(_) => return Err(late()),
+        };
+        let asked = tokio::time::timeout_at(deadline, async {
+            let tx = client.transaction().await.map_err(failed)?;
+            probe(&tx).await?;
+            tx.commit().await.map_err(failed)
+        })
+        .await
+        .unwrap_or_else(|_| Err(late()));
+        if asked.is_err() {
+            // Failed, or silent and maybe still carrying the probe: the
+            // next probe connects afresh.
+            drop(Object::take(client));
         }
+        asked
     }
 
     /// One game, whole, as of one moment.

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use deadpool_postgres::{PoolError, TimeoutType};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, TimeoutType};
 use tokio_postgres::config::Host;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::tls::MakeTlsConnect;
@@ -202,6 +202,29 @@ pub(crate) async fn connect(
         ))),
     }
 }
+
+/// A pool of at most `size` connections to `target`; a caller waits
+/// `wait` at most for one.
+pub(super) fn pools(target: &Target, size: usize, wait: Duration) -> Result<Pool, StoreError> {
+    let manager = Manager::from_config(
+        target.config.clone(),
+        target.tls.clone(),
+        ManagerConfig {
+            recycling_method: RecyclingMethod::Fast,
+        },
+    );
+    Pool::builder(manager)
+        .max_size(size)
+        .runtime(deadpool_postgres::Runtime::Tokio1)
+        .wait_timeout(Some(wait))
+        .create_timeout(Some(CONNECT_TIMEOUT))
+        .build()
+        .map_err(|e| StoreError::Failed(format!("PostgreSQL connection pool: {e}")))
+}
+
+/// How long the readiness probe waits for its one connection (a probe
+/// before it still running); the probe's own deadline is shorter.
+pub(super) const PROBE_WAIT: Duration = Duration::from_secs(5);
 
 /// A failure to get a connection from the pool.
 pub(super) fn pool_error(config: &Config, e: PoolError) -> StoreError {
