@@ -3,7 +3,17 @@
 
 mod common;
 
-use common::kyoku;
+/// `kyoku ARGS` with an empty data directory: Dōbutsu is searched, not
+/// read from the solved table, whether or not the machine has one.
+fn kyoku(args: &[&str]) -> (i32, String, String) {
+    let (dir, _) = common::temp_file("none");
+    let out = common::command()
+        .env("KYOKU_DATA_DIR", dir.path())
+        .args(args)
+        .output()
+        .expect("kyoku runs");
+    common::outcome(out)
+}
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = kyoku(args);

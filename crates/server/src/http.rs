@@ -107,13 +107,10 @@ async fn require_json(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
-/// What every answer tells the browser: scripts and styles from this
-/// server only, no inline script, never framed, nothing sniffed, and no
-/// `Referer` (invite links carry seat tokens in their address).
 /// The framework's own refusals (a path segment that is not UTF-8, a
 /// query or body that does not parse) are plain text; every answer under
 /// `/api` is JSON, so they are answered as [`ApiError`]s with the same
-/// status and their text as the message.
+/// status, its code ([`rejection_code`]) and their text as the message.
 async fn json_rejections(res: Response) -> Response {
     let plain = res
         .headers()
@@ -128,9 +125,24 @@ async fn json_rejections(res: Response) -> Response {
         .unwrap_or_default();
     let mut e = ApiError::bad_request(String::from_utf8_lossy(&text).trim());
     e.status = status;
+    e.code = rejection_code(status);
     e.into_response()
 }
 
+/// The code of a framework refusal with this status: the one the API's
+/// own answer of that status carries, `bad_request` for the rest.
+fn rejection_code(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        _ => "bad_request",
+    }
+}
+
+/// What every answer tells the browser: scripts and styles from this
+/// server only, no inline script, never framed, nothing sniffed, and no
+/// `Referer` (invite links carry seat tokens in their address).
 async fn protect(mut res: Response) -> Response {
     const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
@@ -368,4 +380,28 @@ async fn join(
     app.slot(&id).await?;
     let req: JoinRequest = body_or_default(b)?;
     Ok(Json(app.join(&id, req.seat, req.name, viewer.key).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refusal keeps the code its status has everywhere else in the API.
+    #[tokio::test]
+    async fn framework_refusals_carry_their_status_code() {
+        for (status, code) in [
+            (StatusCode::BAD_REQUEST, "bad_request"),
+            (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            (StatusCode::PAYLOAD_TOO_LARGE, "body_too_large"),
+            (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type"),
+        ] {
+            let plain = (status, "the framework's words").into_response();
+            let res = json_rejections(plain).await;
+            assert_eq!(res.status(), status);
+            let body = axum::body::to_bytes(res.into_body(), 4096).await.unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert_eq!(v["error"], code, "{v}");
+            assert_eq!(v["message"], "the framework's words", "{v}");
+        }
+    }
 }
