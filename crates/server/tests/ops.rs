@@ -85,8 +85,7 @@ async fn readyz_fails_while_another_process_locks_the_database() {
 #[tokio::test]
 async fn readyz_follows_a_postgresql_database_that_goes_and_comes_back() {
     let env = start().await;
-    let kyoku_server::store::Location::Postgres(url) = env.db.clone() else {
-        eprintln!("skipped: a test of PostgreSQL (KYOKU_TEST_POSTGRES is not set)");
+    let Some(url) = postgres_url(&env) else {
         return;
     };
     let name = url.rsplit('/').next().unwrap().to_string();
@@ -130,8 +129,7 @@ async fn readyz_follows_a_postgresql_database_that_goes_and_comes_back() {
 #[tokio::test]
 async fn readyz_answers_while_every_pooled_connection_is_busy() {
     let env = start().await;
-    let kyoku_server::store::Location::Postgres(url) = env.db.clone() else {
-        eprintln!("skipped: a test of PostgreSQL (KYOKU_TEST_POSTGRES is not set)");
+    let Some(url) = postgres_url(&env) else {
         return;
     };
     let (mut locker, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
@@ -171,6 +169,18 @@ fn sqlite_file(env: &common::Env) -> Option<std::path::PathBuf> {
         eprintln!("skipped: a test of SQLite's file");
     }
     path
+}
+
+/// The test's PostgreSQL database; `None` (the test is about PostgreSQL,
+/// and says it is skipped) when the suite runs on SQLite.
+fn postgres_url(env: &common::Env) -> Option<String> {
+    match env.db.clone() {
+        kyoku_server::store::Location::Postgres(url) => Some(url),
+        _ => {
+            eprintln!("skipped: a test of PostgreSQL (KYOKU_TEST_POSTGRES is not set)");
+            None
+        }
+    }
 }
 
 /// The value of the sample `name` (labels included) in a metrics page.
