@@ -130,13 +130,14 @@ async fn json_rejections(res: Response) -> Response {
 }
 
 /// The code of a framework refusal with this status: the one the API's
-/// own answer of that status carries, `bad_request` for the rest.
+/// own answer of that status carries (taken from it, so the two cannot
+/// drift), `bad_request` for the rest.
 fn rejection_code(status: StatusCode) -> &'static str {
     match status {
-        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
-        StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
-        _ => "bad_request",
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::method_not_allowed().code,
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::body_too_large(0).code,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::unsupported_media_type().code,
+        _ => ApiError::bad_request("").code,
     }
 }
 
