@@ -7,7 +7,9 @@
 //! - its **own bounded pool** (`pool`): a fixed number of worker threads
 //!   (half the cores by default) fed by a bounded queue — never the pool
 //!   the programs in seats think on, so analysis cannot queue their moves;
-//!   a full queue is 503 `busy`;
+//!   a full queue is 503 `busy`, and so is a wait of 5 s for a worker;
+//!   reviews run on one worker of their own, so that a whole game's
+//!   review never holds up an analysis asked for;
 //! - the **cap on work per request** (the engine's `MAX_LINES`,
 //!   `MAX_DEPTH`, `MAX_MILLIS`: above it is 400 `bad_request`);
 //! - **per-client limits**: analyses a minute per client address, a token
@@ -97,6 +99,10 @@ pub struct Service {
 
 pub(crate) struct Inner {
     pub(crate) pool: pool::Pool,
+    /// The one worker reviews run on, apart from `pool`: a review is a
+    /// whole game's analyses in one job, and an interactive analysis
+    /// must not wait behind it.
+    pub(crate) review_pool: pool::Pool,
     limit: Option<PerAddress>,
     cache: cache::Cache,
     pub(crate) settings: Settings,
@@ -118,7 +124,9 @@ impl Inner {
     fn new(settings: Settings) -> Inner {
         let threads = settings.worker_threads();
         Inner {
-            pool: pool::Pool::new(threads, settings.queue),
+            pool: pool::Pool::new("analysis", threads, settings.queue),
+            // One review at a time per instance (`review::run_due`).
+            review_pool: pool::Pool::new("review", 1, 1),
             limit: (settings.per_minute > 0).then(|| PerAddress::per_minute(settings.per_minute)),
             cache: cache::Cache::new(settings.cache),
             settings,

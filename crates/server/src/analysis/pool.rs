@@ -4,9 +4,10 @@
 //! more than the cores it shares; when the queue is full a job is refused
 //! at once (503 `busy`) rather than waiting without bound.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::oneshot;
 
@@ -24,21 +25,28 @@ pub(crate) struct Pool {
     max_wait: Duration,
 }
 
+/// A job run by [`Pool::run`]: still waiting, taken by a worker, or given
+/// up by its caller (then no worker runs it).
+const QUEUED: u8 = 0;
+const TAKEN: u8 = 1;
+const GIVEN_UP: u8 = 2;
+
 /// How long an analysis asked for may wait in the queue before it is
 /// refused (503 `busy`): with a full queue of long analyses the wait was
 /// minutes, and a client would rather hear at once.
 pub(crate) const MAX_WAIT: Duration = Duration::from_secs(5);
 
 impl Pool {
-    /// `threads` workers (at least 1) and room for `queue` jobs waiting.
-    pub(crate) fn new(threads: usize, queue: usize) -> Pool {
+    /// `threads` workers (at least 1) and room for `queue` jobs waiting;
+    /// the workers' threads are called `kyoku-<name>-<i>`.
+    pub(crate) fn new(name: &str, threads: usize, queue: usize) -> Pool {
         let threads = threads.max(1);
         let (tx, rx) = sync_channel::<Job>(queue);
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..threads {
             let rx = rx.clone();
             let spawned = std::thread::Builder::new()
-                .name(format!("kyoku-analysis-{i}"))
+                .name(format!("kyoku-{name}-{i}"))
                 .spawn(move || work(&rx));
             if let Err(e) = spawned {
                 tracing::error!(error = %e, "an analysis worker could not start");
@@ -54,26 +62,47 @@ impl Pool {
 
     /// Runs `f` on a worker and answers its value; 503 `busy` at once when
     /// the queue is full, or when no worker took it within [`MAX_WAIT`]
-    /// (it is then not run at all).
+    /// (it is then not run at all). The caller hears within that bound
+    /// even while every worker is busy: the job is marked given up, not
+    /// left for a worker to refuse when it comes to it.
     pub(crate) async fn run<R: Send + 'static>(
         &self,
         f: impl FnOnce() -> R + Send + 'static,
     ) -> Result<R, ApiError> {
-        let queued = Instant::now();
-        let max_wait = self.max_wait;
-        let answer = self
-            .submit(move || (queued.elapsed() <= max_wait).then(f))?
-            .await
-            .map_err(|_| ApiError::internal("an analysis failed unexpectedly"))?;
-        answer.ok_or_else(|| {
-            ApiError::busy(format!(
-                "the analysis waited {} s for a worker ({} working, {} may wait); try again \
-                 shortly",
-                max_wait.as_secs(),
-                self.threads,
-                self.capacity
-            ))
-        })
+        let state = Arc::new(AtomicU8::new(QUEUED));
+        let taken = state.clone();
+        let mut answer = self.submit(move || {
+            // Taken only if the caller has not given up meanwhile.
+            let mine = taken
+                .compare_exchange(QUEUED, TAKEN, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok();
+            mine.then(f)
+        })?;
+        let out = match tokio::time::timeout(self.max_wait, &mut answer).await {
+            Ok(out) => out,
+            Err(_) => {
+                let gave_up = state
+                    .compare_exchange(QUEUED, GIVEN_UP, Ordering::AcqRel, Ordering::Acquire)
+                    .is_ok();
+                if gave_up {
+                    return Err(self.waited_too_long());
+                }
+                // A worker took it just now: its work is capped, wait for it.
+                answer.await
+            }
+        };
+        out.map_err(|_| ApiError::internal("an analysis failed unexpectedly"))?
+            .ok_or_else(|| self.waited_too_long())
+    }
+
+    fn waited_too_long(&self) -> ApiError {
+        ApiError::busy(format!(
+            "the analysis waited {} s for a worker ({} working, {} may wait); try again \
+             shortly",
+            self.max_wait.as_secs(),
+            self.threads,
+            self.capacity
+        ))
     }
 
     /// Queues `f` for a worker, or refuses it with 503 `busy` at once when
@@ -149,7 +178,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[tokio::test]
     async fn workers_run_below_the_server_s_priority() {
-        let pool = Pool::new(1, 4);
+        let pool = Pool::new("test", 1, 4);
         let (theirs, mine) = pool
             .run(|| {
                 let me = rustix::thread::gettid();
@@ -183,7 +212,7 @@ mod tests {
 
     #[tokio::test]
     async fn jobs_run_and_a_full_queue_is_refused() {
-        let pool = Pool::new(1, 1);
+        let pool = Pool::new("test", 1, 1);
         assert_eq!(pool.run(|| 2 + 2).await.unwrap(), 4);
         // Hold the one worker, fill the one place in the queue: the next
         // job is refused at once.
@@ -198,30 +227,35 @@ mod tests {
 
     #[tokio::test]
     async fn a_job_that_waited_too_long_is_refused_and_not_run() {
-        let mut pool = Pool::new(1, 4);
+        let mut pool = Pool::new("test", 1, 4);
         pool.max_wait = Duration::from_millis(50);
         let (hold, busy) = hold_the_worker(&pool);
         let ran = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let flag = ran.clone();
-        let late = pool.run(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
-        let release = async {
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            hold.send(()).unwrap();
-        };
-        let (late, ()) = tokio::join!(late, release);
+        // The worker stays held until the caller has its answer: the
+        // refusal must not wait for a worker to come to the job (it once
+        // did, and a long review kept analyses waiting for minutes). The
+        // outer bound only keeps a regression from hanging the suite.
+        let late = tokio::time::timeout(
+            Duration::from_secs(60),
+            pool.run(move || flag.store(true, std::sync::atomic::Ordering::SeqCst)),
+        )
+        .await
+        .expect("answered while every worker was busy");
         let e = late.expect_err("waited past the bound");
         assert_eq!((e.status.as_u16(), e.code), (503, "busy"));
+        hold.send(()).unwrap();
         busy.await.unwrap();
-        assert!(!ran.load(std::sync::atomic::Ordering::SeqCst));
-        // With a free worker (and a bound no slow machine reaches) the next
-        // runs.
+        // The given-up job is still in the queue: the next one runs after
+        // it, and it does not run.
         pool.max_wait = Duration::from_secs(3600);
         assert_eq!(pool.run(|| 5).await.unwrap(), 5);
+        assert!(!ran.load(std::sync::atomic::Ordering::SeqCst));
     }
 
     #[tokio::test]
     async fn a_panicking_job_leaves_the_worker_alive() {
-        let pool = Pool::new(1, 4);
+        let pool = Pool::new("test", 1, 4);
         let e = pool.run(|| panic!("on purpose")).await;
         assert!(e.is_err());
         assert_eq!(pool.run(|| 7).await.unwrap(), 7);

@@ -183,9 +183,9 @@ async fn make(app: &Arc<App>, claim: &ReviewClaim) -> ReviewEnd {
         }
     };
     let mut answer = loop {
-        match app.analysis.inner().pool.submit(job()) {
+        match app.analysis.inner().review_pool.submit(job()) {
             Ok(rx) => break rx,
-            // The queue is full of interactive analyses: wait for room.
+            // Only while a given-up review of this instance still runs.
             Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
         }
     };
