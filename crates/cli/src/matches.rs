@@ -66,7 +66,8 @@ pub struct MatchArgs {
     /// number (with --threads the lines may come out of order), the programs by seat, the start position, the
     /// opening's file line and moves, every move in the game's own move text
     /// (opening included; `kyoku play`/`analyze` read them back), the result
-    /// for each seat (1 win, ½ draw, 0 loss …) and why the game ended.
+    /// for each seat (1 win, ½ draw, 0 loss …), why the game ended, and each
+    /// seat's moves and time on them (`think`: moves, ms in all).
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -87,6 +88,8 @@ struct GameResult {
     flagged: Vec<usize>,
     /// The game as `--record` writes it (one JSON object).
     record: Value,
+    /// Per seat: how long each of its moves took, in milliseconds.
+    think_ms: Vec<Vec<f64>>,
 }
 
 /// One game for `--record`: everything needed to replay and judge it.
@@ -113,6 +116,15 @@ fn game_record(
         "result": players,
         "reason": why,
     })
+}
+
+/// Each seat's moves and its time on them in all (milliseconds), for
+/// `--record`.
+fn think_record(think_ms: &[Vec<f64>]) -> Value {
+    think_ms
+        .iter()
+        .map(|ms| json!({"moves": ms.len(), "ms": ms.iter().sum::<f64>().round()}))
+        .collect()
 }
 
 /// The outcome of a game stopped at the cap: the game's own scores when
@@ -168,6 +180,7 @@ fn play_one(
     let mut capped = false;
     let mut forfeit = None;
     let mut flagged = Vec::new();
+    let mut think_ms = vec![Vec::new(); n];
     while session.outcome().is_none() {
         if session.draw_chance()?.is_some() {
             continue;
@@ -176,8 +189,12 @@ fn play_one(
             capped = true;
             break;
         }
+        let started = std::time::Instant::now();
         match session.play_program() {
-            Ok(_) => plies += 1,
+            Ok(m) => {
+                plies += 1;
+                think_ms[m.seat].push(started.elapsed().as_secs_f64() * 1000.0);
+            }
             Err(SessionError::OutOfTime { seat }) => flagged.push(seats[seat]),
             // An outside engine that fails loses the game; the match goes on.
             Err(SessionError::Program { seat, spec, reason }) if spec.starts_with("uci:") => {
@@ -193,7 +210,8 @@ fn play_one(
         let mut scores = vec![1; n];
         scores[seat] = 0;
         let outcome = Outcome::from_scores(&scores, "engine failure");
-        let record = game_record(index, specs, &seats, game, opening, &outcome, &why);
+        let mut record = game_record(index, specs, &seats, game, opening, &outcome, &why);
+        record["think"] = think_record(&think_ms);
         return Ok(GameResult {
             seats,
             outcome,
@@ -202,13 +220,14 @@ fn play_one(
             forfeit: Some(why),
             flagged,
             record,
+            think_ms,
         });
     }
     let outcome = match session.outcome() {
         Some(o) if !capped => o,
         _ => capped_outcome(game),
     };
-    let record = game_record(
+    let mut record = game_record(
         index,
         specs,
         &seats,
@@ -217,6 +236,7 @@ fn play_one(
         &outcome,
         outcome.reason,
     );
+    record["think"] = think_record(&think_ms);
     Ok(GameResult {
         seats,
         outcome,
@@ -225,6 +245,7 @@ fn play_one(
         forfeit: None,
         flagged,
         record,
+        think_ms,
     })
 }
 
@@ -238,6 +259,21 @@ struct Tally {
     score_sum: f64,
     /// Points: win 1, draw ½ (two players) — for Elo.
     points: Vec<f64>,
+    /// How long each of its moves took, in milliseconds.
+    think_ms: Vec<f64>,
+}
+
+impl Tally {
+    /// Mean and median time a move, in milliseconds (`None`: no moves).
+    fn think(&self) -> Option<(f64, f64)> {
+        if self.think_ms.is_empty() {
+            return None;
+        }
+        let mut ms = self.think_ms.clone();
+        ms.sort_by(f64::total_cmp);
+        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+        Some((mean, ms[ms.len() / 2]))
+    }
 }
 
 /// Elo difference for a score fraction (clamped off 0 and 1).
@@ -423,6 +459,7 @@ fn summarise(specs: &[SeatSpec], games: &[GameResult]) -> Summary {
             let p = Player::new(seat);
             let t = &mut tally[spec];
             let rank = o.rank(p);
+            t.think_ms.extend_from_slice(&g.think_ms[seat]);
             t.rank_sum += rank as f64;
             t.score_sum += o.score(p) as f64;
             if o.is_draw() {
@@ -490,6 +527,11 @@ fn print_json(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
                 "losses": t.losses,
                 "mean_rank": t.rank_sum / count,
                 "mean_score": t.score_sum / count,
+                "moves": t.think_ms.len(),
+                "ms_per_move": t.think().map(|(mean, median)| json!({
+                    "mean": (mean * 10.0).round() / 10.0,
+                    "median": (median * 10.0).round() / 10.0,
+                })),
             })
         })
         .collect();
@@ -565,6 +607,20 @@ fn print_table(a: &MatchArgs, specs: &[SeatSpec], sum: &Summary) {
         "moves per game: mean {:.1}, min {}, max {}",
         sum.mean_len, sum.min_len, sum.max_len
     );
+    let times: Vec<String> = specs
+        .iter()
+        .zip(&sum.tally)
+        .filter_map(|(s, t)| {
+            let (mean, median) = t.think()?;
+            Some(format!("{s} mean {mean:.0}, median {median:.0}"))
+        })
+        .collect();
+    if !times.is_empty() {
+        println!(
+            "ms a move (openings' moves not counted): {}",
+            times.join("; ")
+        );
+    }
     for (g, why) in &sum.forfeits {
         println!("game {g}: {why}");
     }

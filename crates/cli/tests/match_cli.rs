@@ -38,10 +38,29 @@ fn two_player_json_has_one_entry_per_spec_and_adds_up() {
     }
     assert_eq!(players[0]["wins"].as_f64(), players[1]["losses"].as_f64());
     assert!(j["elo"].get("difference").is_some());
-    // The same seed replays the same match, with one thread or two.
+    // Every move after the start was a program's, and each was timed.
+    let moves: u64 = players.iter().map(|p| p["moves"].as_u64().unwrap()).sum();
+    assert_eq!(
+        moves as f64,
+        j["plies"]["mean"].as_f64().unwrap() * 6.0,
+        "{j}"
+    );
+    for p in players {
+        let ms = &p["ms_per_move"];
+        assert!(ms["mean"].as_f64().unwrap() >= 0.0, "{j}");
+        assert!(ms["median"].as_f64().unwrap() >= 0.0, "{j}");
+    }
+    // The same seed replays the same match, with one thread or two (the
+    // times aside).
+    let untimed = |mut j: serde_json::Value| {
+        for p in j["players"].as_array_mut().unwrap() {
+            p.as_object_mut().unwrap().remove("ms_per_move");
+        }
+        j
+    };
     let mut threaded = args.to_vec();
     threaded.extend(["--threads", "2"]);
-    assert_eq!(json(&threaded), j);
+    assert_eq!(untimed(json(&threaded)), untimed(j));
 }
 
 #[test]
@@ -89,6 +108,7 @@ fn text_report_names_the_players_and_elo() {
     assert_eq!(code, 0);
     assert!(out.contains("ai:1"), "{out}");
     assert!(out.contains("Elo"), "{out}");
+    assert!(out.contains("ms a move"), "{out}");
 }
 
 #[test]
@@ -172,6 +192,14 @@ fn openings_start_every_game_and_each_line_is_played_from_both_seats() {
     for p in j["players"].as_array().unwrap() {
         assert_eq!(p["wins"], 2.0, "{j}");
     }
+    // The openings' moves are not the programs': one capture a game.
+    let moves: u64 = j["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["moves"].as_u64().unwrap())
+        .sum();
+    assert_eq!(moves, 4, "{j}");
 }
 
 #[test]

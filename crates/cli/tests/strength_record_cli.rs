@@ -55,6 +55,11 @@ fn record_has_one_line_per_game_that_replays() {
             .collect();
         assert_eq!(&moves[..opening.len()], &opening[..]);
         assert!(moves.len() > opening.len(), "the programs played");
+        // Each seat's moves after the opening, timed: they add up.
+        let think = g["think"].as_array().expect("think");
+        let timed: u64 = think.iter().map(|t| t["moves"].as_u64().unwrap()).sum();
+        assert_eq!(timed as usize, moves.len() - opening.len(), "{g}");
+        assert!(think.iter().all(|t| t["ms"].as_f64().unwrap() >= 0.0));
         assert!(!g["reason"].as_str().expect("why").is_empty());
         let result = g["result"].as_array().expect("result");
         first_points += result[first].as_f64().expect("a number");
