@@ -205,15 +205,9 @@ pub fn run(a: JudgeArgs) -> anyhow::Result<()> {
             .first()
             .context("--walk needs a player to search with")?;
         let ms = a.ms.first().copied().unwrap_or(500);
-        let (games, mistakes, summaries) = walk::walk(&tb, path, player, ms)?;
+        let walked = walk::walk(&tb, path, player, ms)?;
         let mut out = std::io::stdout().lock();
-        return walk::report(
-            &mut out,
-            games,
-            &mistakes,
-            &summaries,
-            a.mistakes.as_deref(),
-        );
+        return walk::report(&mut out, &walked, a.mistakes.as_deref());
     }
     let samples = match &a.from {
         Some(path) => read_samples(&tb, path)?,

@@ -75,6 +75,64 @@ pub struct Mistake {
     pub search: Option<(Option<Move>, u32, i32)>,
 }
 
+/// Each program's results by what the table says of its side where the
+/// opening ends: how often a program turns a won start into a win, and how
+/// often it holds a lost or drawn one — where a match between two programs
+/// of similar strength is decided.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Conversions(std::collections::BTreeMap<String, [[u32; 3]; 3]>);
+
+/// The start categories of [`Conversions`], in their order.
+const STARTS: [&str; 3] = ["won", "drawn", "lost"];
+
+impl Conversions {
+    /// Counts a game: the program `spec` started `value` (for its side)
+    /// and scored `result` (1 won, ½ drawn, 0 lost).
+    fn add(&mut self, spec: &str, value: Value, result: f64) {
+        let start = match value {
+            Value::Win(_) => 0,
+            Value::Draw => 1,
+            Value::Loss(_) => 2,
+        };
+        let got = if result >= 1.0 {
+            0
+        } else if result <= 0.0 {
+            2
+        } else {
+            1
+        };
+        self.0.entry(spec.to_string()).or_default()[start][got] += 1;
+    }
+
+    /// One line a program: wins–draws–losses and score from each start.
+    fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "results by the table's value for each side where the opening ends (wins-draws-losses, score):"
+        )?;
+        for (spec, rows) in &self.0 {
+            let cells: Vec<String> = rows
+                .iter()
+                .zip(STARTS)
+                .map(|([w, d, l], start)| {
+                    let n = w + d + l;
+                    let score = if n == 0 {
+                        "-".to_string()
+                    } else {
+                        format!(
+                            "{:.0} %",
+                            100.0 * (f64::from(*w) + f64::from(*d) / 2.0) / f64::from(n)
+                        )
+                    };
+                    format!("started {start} {w}-{d}-{l} {score}")
+                })
+                .collect();
+            writeln!(out, "  {spec:<12} {}", cells.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
 /// Reads a record file's Dōbutsu games.
 fn read_games(path: &std::path::Path) -> anyhow::Result<Vec<RecordedGame>> {
     let text = std::fs::read_to_string(path)
@@ -194,22 +252,57 @@ fn search(
     (r.best, r.depth, r.score)
 }
 
-/// Walks every game of `path`: the mistakes of both sides, in game order.
+/// What a walk found: the games, the mistakes of both sides in game
+/// order, a line a game, and the results by start.
+pub struct Walk {
+    /// How many games.
+    pub games: usize,
+    /// Every move that dropped the value.
+    pub mistakes: Vec<Mistake>,
+    /// A line a game: programs, result, why it ended, length.
+    pub summaries: Vec<String>,
+    /// The results by the table's value where the opening ended.
+    pub conversions: Conversions,
+}
+
+/// Counts the game's result for each seat by its side's value at `pos`,
+/// the position where the opening ended.
+fn count_start(tb: &Tablebase, g: &RecordedGame, pos: &Position, into: &mut Conversions) {
+    let Some(value) = tb.value(pos) else { return };
+    let mover = pos.turn().index();
+    for (seat, spec) in g.seats.iter().enumerate() {
+        let Some(&result) = g.result.get(seat) else {
+            continue;
+        };
+        let v = match (seat == mover, value) {
+            (true, v) | (false, v @ Value::Draw) => v,
+            (false, Value::Win(d)) => Value::Loss(d),
+            (false, Value::Loss(d)) => Value::Win(d),
+        };
+        into.add(spec, v, result);
+    }
+}
+
+/// Walks every game of `path`.
 pub fn walk(
     tb: &Tablebase,
     path: &std::path::Path,
     player: &(Level, Features),
     ms: u64,
-) -> anyhow::Result<(usize, Vec<Mistake>, Vec<String>)> {
+) -> anyhow::Result<Walk> {
     let games = read_games(path)?;
     let mut mistakes = Vec::new();
     let mut summaries = Vec::new();
+    let mut conversions = Conversions::default();
     for g in &games {
         let mut record = GameRecord::new(g.start);
         let mut seen = vec![g.start.hash()];
         for (ply, text) in g.moves.iter().enumerate() {
             let pos = *record.position();
             let mover = pos.turn().index();
+            if ply == g.opening {
+                count_start(tb, g, &pos, &mut conversions);
+            }
             let mv = pos
                 .parse_move(text)
                 .map_err(|e| anyhow::anyhow!("game {} move {}: {e}", g.number, ply + 1))?;
@@ -263,18 +356,27 @@ pub fn walk(
             g.moves.len()
         ));
     }
-    Ok((games.len(), mistakes, summaries))
+    Ok(Walk {
+        games: games.len(),
+        mistakes,
+        summaries,
+        conversions,
+    })
 }
 
 /// Prints the mistakes, one a line, then the counts by kind; writes ours
 /// to `out_file` (the judge's `--from` form) if given.
 pub fn report(
     out: &mut impl Write,
-    games: usize,
-    mistakes: &[Mistake],
-    summaries: &[String],
+    walked: &Walk,
     out_file: Option<&std::path::Path>,
 ) -> anyhow::Result<()> {
+    let Walk {
+        games,
+        mistakes,
+        summaries,
+        conversions,
+    } = walked;
     writeln!(out, "{games} games")?;
     for s in summaries {
         writeln!(out, "  {s}")?;
@@ -351,6 +453,7 @@ pub fn report(
             writeln!(out, "  {k}: {n}")?;
         }
     }
+    conversions.write(out)?;
     if let Some(path) = out_file {
         write_positions(path, mistakes)?;
     }
@@ -398,6 +501,25 @@ mod tests {
         assert_eq!(dropped(Value::Loss(30), Value::Loss(22)), None);
         assert_eq!(dropped(Value::Win(9), Value::Win(21)), None);
         assert_eq!(dropped(Value::Draw, Value::Draw), None);
+    }
+
+    #[test]
+    fn results_are_counted_by_each_sides_start() {
+        let mut c = Conversions::default();
+        c.add("ai:5", Value::Win(41), 1.0);
+        c.add("ai:5", Value::Win(41), 0.5);
+        c.add("uci:fsf", Value::Loss(40), 0.5);
+        c.add("uci:fsf", Value::Draw, 0.0);
+        assert_eq!(c.0["ai:5"], [[1, 1, 0], [0, 0, 0], [0, 0, 0]]);
+        assert_eq!(c.0["uci:fsf"], [[0, 0, 0], [0, 0, 1], [0, 1, 0]]);
+        let mut text = Vec::new();
+        c.write(&mut text).expect("written");
+        let text = String::from_utf8(text).expect("text");
+        assert!(
+            text.contains("ai:5         started won 1-1-0 75 %, started drawn 0-0-0 -"),
+            "{text}"
+        );
+        assert!(text.contains("started lost 0-1-0 50 %"), "{text}");
     }
 
     #[test]
