@@ -45,11 +45,21 @@ pub struct TuneArgs {
     /// Table file (default: the `seed` table in the data directory).
     #[arg(long)]
     table: Option<PathBuf>,
+    /// How a won position's target falls with its distance: a win in `d`
+    /// plies is fitted to ½ + ½·DECAY^((d − 1) / 2) (a loss likewise below
+    /// ½), so that a shorter win scores higher and the search has a slope to
+    /// climb toward it. 1 fits plain won/drawn/lost (1, ½, 0).
+    #[arg(long, default_value_t = 1.0)]
+    win_decay: f64,
 }
 
 /// Runs `kyoku tune dobutsu`.
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     check_fit_args(a.games, a.holdout, &a.game_levels)?;
+    anyhow::ensure!(
+        a.win_decay > 0.0 && a.win_decay <= 1.0,
+        "--win-decay is a factor above 0 and at most 1 (1: plain won/drawn/lost)"
+    );
     let tb = match &a.table {
         Some(p) => Arc::new(Tablebase::open(p, false)?),
         None => solve::shared_table()?,
@@ -194,7 +204,7 @@ fn positions(tb: &Tablebase, a: &TuneArgs) -> (Vec<Sample>, Vec<Sample>) {
                 if !seen.insert(p.hash()) {
                     continue;
                 }
-                if let Some(s) = sample(tb, &p) {
+                if let Some(s) = sample(tb, &p, a.win_decay) {
                     let held = p.hash() % 100 < a.holdout;
                     if held { &mut test } else { &mut train }.push(s);
                 }
@@ -208,22 +218,42 @@ fn positions(tb: &Tablebase, a: &TuneArgs) -> (Vec<Sample>, Vec<Sample>) {
 
 /// The position as a sample, unless the game is over or the side to move
 /// takes the Lion now (the search sees those; they teach nothing).
-fn sample(tb: &Tablebase, pos: &Position) -> Option<Sample> {
+fn sample(tb: &Tablebase, pos: &Position, decay: f64) -> Option<Sample> {
     if pos.outcome().is_some() || pos.lion_in_danger(pos.turn().flip()) {
         return None;
     }
-    let result = match tb.value(pos)? {
-        Value::Win(_) => 1.0,
-        Value::Draw => 0.5,
-        Value::Loss(_) => 0.0,
-    };
+    let result = target(tb.value(pos)?, decay);
     let terms = features(pos).iter().map(|&x| f64::from(x)).collect();
     Some(Sample { terms, result })
 }
 
+/// The result a position is fitted to (see `--win-decay`): 1, ½ or 0 at a
+/// decay of 1; nearer ½ the farther a win or loss lies.
+fn target(value: Value, decay: f64) -> f64 {
+    let far = |plies: u32| 0.5 * decay.powf(f64::from(plies.saturating_sub(1)) / 2.0);
+    match value {
+        Value::Win(d) => 0.5 + far(d),
+        Value::Draw => 0.5,
+        Value::Loss(d) => 0.5 - far(d),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::check_fit_args;
+    use super::{Value, check_fit_args, target};
+
+    #[test]
+    fn targets_fall_toward_a_half_with_distance() {
+        assert_eq!(target(Value::Win(1), 0.98), 1.0);
+        assert_eq!(target(Value::Loss(0), 0.98), 0.0);
+        assert_eq!(target(Value::Draw, 0.98), 0.5);
+        assert_eq!(target(Value::Win(41), 1.0), 1.0);
+        let (near, far) = (target(Value::Win(11), 0.98), target(Value::Win(41), 0.98));
+        assert!(1.0 > near && near > far && far > 0.5, "{near} {far}");
+        assert!(
+            (target(Value::Loss(40), 0.98) - (1.0 - target(Value::Win(41), 0.98))).abs() < 0.01
+        );
+    }
 
     #[test]
     fn arguments_that_cannot_make_a_fit_are_refused_with_the_option_named() {
