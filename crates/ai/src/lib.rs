@@ -16,6 +16,7 @@ pub mod alphabeta;
 pub mod clock;
 pub mod dobutsu;
 pub mod mcts;
+pub mod net;
 pub mod shiamgon;
 pub mod shogun;
 pub mod tt;

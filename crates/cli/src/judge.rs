@@ -10,6 +10,7 @@
 //! or resisted a loss longest.
 
 pub mod tune;
+pub mod tune_net;
 pub mod tune_shogun;
 pub mod walk;
 

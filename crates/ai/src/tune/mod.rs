@@ -13,6 +13,7 @@
 //! one weight frozen (a Chick stays 100) so the score keeps its units.
 //! A held-out set measures the fit honestly.
 
+pub mod net;
 pub mod shogun;
 
 /// One training position: its terms and its result for the side to move.

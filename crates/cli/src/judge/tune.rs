@@ -16,9 +16,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kyoku_ai::dobutsu::{CHICK, FEATURES, HAND_WEIGHTS, TEMPO, WEIGHTS, feature_name, features};
 use kyoku_ai::tune::{self, Options, Sample};
 use kyoku_core::rand::Rng;
-use kyoku_core::{Position as _, seeded_rng};
-use kyoku_dobutsu::Position;
+use kyoku_core::{GameRecord, Position as _, seeded_rng};
 use kyoku_dobutsu::solve::{self, Convention, Tablebase, Value};
+use kyoku_dobutsu::{Move, Position};
 
 /// `kyoku tune dobutsu`.
 #[derive(Args)]
@@ -51,6 +51,19 @@ pub struct TuneArgs {
     /// climb toward it. 1 fits plain won/drawn/lost (1, ½, 0).
     #[arg(long, default_value_t = 1.0)]
     win_decay: f64,
+    /// Fit the evaluation's network (on top of the weights in use) instead
+    /// of the linear weights, and write it into this directory as
+    /// `net_weights.rs` and `net_scale.rs` (the evaluation's is
+    /// `crates/ai/src/dobutsu`).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) net: Option<PathBuf>,
+    /// Passes of the network's fit over the training positions.
+    #[arg(long, default_value_t = 20)]
+    pub(crate) net_epochs: usize,
+    /// Take every position one move from each game position too (what a
+    /// search looks at), not only one random step.
+    #[arg(long)]
+    children: bool,
 }
 
 /// Runs `kyoku tune dobutsu`.
@@ -70,6 +83,18 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     );
     let (train, test) = positions(&tb, &a);
     anyhow::ensure!(!train.is_empty(), "no training positions: play more games");
+    if let Some(dir) = &a.net {
+        return super::tune_net::run(&train, &test, a.win_decay, a.net_epochs, a.seed, dir);
+    }
+    let samples = |set: &[(Position, Value)]| -> Vec<Sample> {
+        set.iter()
+            .map(|&(p, v)| Sample {
+                terms: features(&p).iter().map(|&x| f64::from(x)).collect(),
+                result: target(v, a.win_decay),
+            })
+            .collect()
+    };
+    let (train, test) = (samples(&train), samples(&test));
     // Always from the hand-set weights, so a seed gives one answer.
     let start: Vec<f64> = HAND_WEIGHTS.iter().map(|&w| f64::from(w)).collect();
     // The tempo stays: it only shifts every score alike. With the scale
@@ -175,8 +200,11 @@ pub(crate) fn print_fit(
     Ok(())
 }
 
-/// The training and held-out samples from the games.
-fn positions(tb: &Tablebase, a: &TuneArgs) -> (Vec<Sample>, Vec<Sample>) {
+/// A position and its value in the table.
+type Labelled = Vec<(Position, Value)>;
+
+/// The training and held-out positions from the games.
+fn positions(tb: &Tablebase, a: &TuneArgs) -> (Labelled, Labelled) {
     let bar = ProgressBar::new(a.games);
     bar.set_style(
         ProgressStyle::with_template("games [{bar:40}] {pos}/{len} {elapsed_precise} ETA {eta}")
@@ -184,52 +212,88 @@ fn positions(tb: &Tablebase, a: &TuneArgs) -> (Vec<Sample>, Vec<Sample>) {
             .progress_chars("=> "),
     );
     let mut rng = seeded_rng(a.seed);
+    let plans: Vec<(u8, u8, usize, u64)> = (0..a.games)
+        .map(|game| {
+            let sente = a.game_levels[rng.random_range(0..a.game_levels.len())];
+            let gote = a.game_levels[rng.random_range(0..a.game_levels.len())];
+            (sente, gote, rng.random_range(2..=8), a.seed ^ (game << 16))
+        })
+        .collect();
+    let records = play_games(&plans, &bar);
     let mut seen = std::collections::HashSet::new();
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let mut moves = Vec::new();
-    for game in 0..a.games {
-        let sente = a.game_levels[rng.random_range(0..a.game_levels.len())];
-        let gote = a.game_levels[rng.random_range(0..a.game_levels.len())];
-        let opening = rng.random_range(2..=8);
-        let record = super::play_game(sente, gote, opening, a.seed ^ (game << 16));
+    for record in &records {
         for pos in record.positions() {
             moves.clear();
             pos.legal_moves(&mut moves);
-            let step = (!moves.is_empty()).then(|| {
+            let steps: Vec<Move> = if a.children {
+                moves.clone()
+            } else if moves.is_empty() {
+                Vec::new()
+            } else {
+                vec![moves[rng.random_range(0..moves.len())]]
+            };
+            let children = steps.into_iter().map(|m| {
                 let mut c = *pos;
-                c.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                c.play_unchecked(m);
                 c
             });
-            for p in std::iter::once(*pos).chain(step) {
+            for p in std::iter::once(*pos).chain(children) {
                 if !seen.insert(p.hash()) {
                     continue;
                 }
-                if let Some(s) = sample(tb, &p, a.win_decay) {
+                if let Some(v) = label(tb, &p) {
                     let held = p.hash() % 100 < a.holdout;
-                    if held { &mut test } else { &mut train }.push(s);
+                    if held { &mut test } else { &mut train }.push((p, v));
                 }
             }
         }
-        bar.inc(1);
     }
-    bar.finish_and_clear();
     (train, test)
 }
 
-/// The position as a sample, unless the game is over or the side to move
+/// Plays the planned games (levels, opening plies, seed) on every core;
+/// the records come back in plan order, so a seed gives one answer.
+fn play_games(plans: &[(u8, u8, usize, u64)], bar: &ProgressBar) -> Vec<GameRecord<Position>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = plans.len().div_ceil(threads).max(1);
+    let records = std::thread::scope(|scope| {
+        let workers: Vec<_> = plans
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|&(sente, gote, opening, seed)| {
+                            let r = super::play_game(sente, gote, opening, seed);
+                            bar.inc(1);
+                            r
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a game thread does not panic"))
+            .collect()
+    });
+    bar.finish_and_clear();
+    records
+}
+
+/// The position's value, unless the game is over or the side to move
 /// takes the Lion now (the search sees those; they teach nothing).
-fn sample(tb: &Tablebase, pos: &Position, decay: f64) -> Option<Sample> {
+fn label(tb: &Tablebase, pos: &Position) -> Option<Value> {
     if pos.outcome().is_some() || pos.lion_in_danger(pos.turn().flip()) {
         return None;
     }
-    let result = target(tb.value(pos)?, decay);
-    let terms = features(pos).iter().map(|&x| f64::from(x)).collect();
-    Some(Sample { terms, result })
+    tb.value(pos)
 }
 
 /// The result a position is fitted to (see `--win-decay`): 1, ½ or 0 at a
 /// decay of 1; nearer ½ the farther a win or loss lies.
-fn target(value: Value, decay: f64) -> f64 {
+pub(crate) fn target(value: Value, decay: f64) -> f64 {
     let far = |plies: u32| 0.5 * decay.powf(f64::from(plies.saturating_sub(1)) / 2.0);
     match value {
         Value::Win(d) => 0.5 + far(d),

@@ -86,14 +86,10 @@ pub struct Conversions(std::collections::BTreeMap<String, [[u32; 3]; 3]>);
 const STARTS: [&str; 3] = ["won", "drawn", "lost"];
 
 impl Conversions {
-    /// Counts a game: the program `spec` started `value` (for its side)
-    /// and scored `result` (1 won, ½ drawn, 0 lost).
-    fn add(&mut self, spec: &str, value: Value, result: f64) {
-        let start = match value {
-            Value::Win(_) => 0,
-            Value::Draw => 1,
-            Value::Loss(_) => 2,
-        };
+    /// Counts a game: the program `spec` started in category `start` (an
+    /// index of [`STARTS`], see [`start_index`]) and scored `result` (1
+    /// won, ½ drawn, 0 lost).
+    fn add(&mut self, spec: &str, start: usize, result: f64) {
         let got = if result >= 1.0 {
             0
         } else if result <= 0.0 {
@@ -274,13 +270,20 @@ fn count_start(tb: &Tablebase, g: &RecordedGame, pos: &Position, into: &mut Conv
         let Some(&result) = g.result.get(seat) else {
             continue;
         };
-        let v = match (seat == mover, value) {
-            (true, v) | (false, v @ Value::Draw) => v,
-            (false, Value::Win(d)) => Value::Loss(d),
-            (false, Value::Loss(d)) => Value::Win(d),
-        };
-        into.add(spec, v, result);
+        into.add(spec, start_index(value, seat == mover), result);
     }
+}
+
+/// The index in [`STARTS`] of a start the table values `value` for the side
+/// to move, seen from the mover's side or (`is_mover` false) the other's:
+/// what one side wins the other loses.
+fn start_index(value: Value, is_mover: bool) -> usize {
+    let i = match value {
+        Value::Win(_) => 0,
+        Value::Draw => 1,
+        Value::Loss(_) => 2,
+    };
+    if is_mover { i } else { 2 - i }
 }
 
 /// Walks every game of `path`.
@@ -505,11 +508,19 @@ mod tests {
 
     #[test]
     fn results_are_counted_by_each_sides_start() {
+        // The mover's won start is the other seat's lost one, and a draw
+        // is a draw for both.
+        assert_eq!(start_index(Value::Win(41), true), 0);
+        assert_eq!(start_index(Value::Win(41), false), 2);
+        assert_eq!(start_index(Value::Loss(40), true), 2);
+        assert_eq!(start_index(Value::Loss(40), false), 0);
+        assert_eq!(start_index(Value::Draw, true), 1);
+        assert_eq!(start_index(Value::Draw, false), 1);
         let mut c = Conversions::default();
-        c.add("ai:5", Value::Win(41), 1.0);
-        c.add("ai:5", Value::Win(41), 0.5);
-        c.add("uci:fsf", Value::Loss(40), 0.5);
-        c.add("uci:fsf", Value::Draw, 0.0);
+        c.add("ai:5", start_index(Value::Win(41), true), 1.0);
+        c.add("ai:5", start_index(Value::Loss(41), false), 0.5);
+        c.add("uci:fsf", start_index(Value::Win(40), false), 0.5);
+        c.add("uci:fsf", start_index(Value::Draw, false), 0.0);
         assert_eq!(c.0["ai:5"], [[1, 1, 0], [0, 0, 0], [0, 0, 0]]);
         assert_eq!(c.0["uci:fsf"], [[0, 0, 0], [0, 0, 1], [0, 1, 0]]);
         let mut text = Vec::new();
