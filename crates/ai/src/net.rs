@@ -29,20 +29,31 @@ impl<const S: usize, const D: usize, const H: usize> Net<S, D, H> {
     pub fn forward(&self, active: &[u16], dense: &[f32; D]) -> f32 {
         let mut h = self.bias;
         for &i in active {
-            let row = &self.sparse[usize::from(i)];
-            h.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            add_row(&mut h, &self.sparse[usize::from(i)]);
         }
-        for (x, row) in dense.iter().zip(&self.dense) {
-            if *x != 0.0 {
-                h.iter_mut().zip(row).for_each(|(a, w)| *a += x * w);
-            }
+        for (&x, row) in dense.iter().zip(&self.dense) {
+            add_scaled_row(&mut h, row, x);
         }
-        h.iter()
-            .zip(&self.out)
-            .map(|(a, w)| a.max(0.0) * w)
-            .sum::<f32>()
-            + self.out_bias
+        output(&h, &self.out, self.out_bias)
     }
+}
+
+/// Adds a one-hot input's row to the hidden sums.
+pub fn add_row(h: &mut [f32], row: &[f32]) {
+    h.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+}
+
+/// Adds a dense input `x` times its row to the hidden sums (nothing for 0,
+/// the common case).
+pub fn add_scaled_row(h: &mut [f32], row: &[f32], x: f32) {
+    if x != 0.0 {
+        h.iter_mut().zip(row).for_each(|(a, w)| *a += x * w);
+    }
+}
+
+/// The output from the hidden sums: each rectified and weighed, plus the bias.
+pub fn output(h: &[f32], out: &[f32], bias: f32) -> f32 {
+    h.iter().zip(out).map(|(a, w)| a.max(0.0) * w).sum::<f32>() + bias
 }
 
 #[cfg(test)]

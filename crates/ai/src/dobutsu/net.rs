@@ -98,9 +98,9 @@ mod tests {
             v.sort_unstable();
             v
         };
-        let x = twin("1le/gc1/LC1/E1G[Cg] w - - 0 1");
-        assert_eq!(x, twin("g1e/1cl/1CG/EL1[cG] b - - 0 1"));
-        assert_eq!(x.len(), 10);
+        let x = twin("1le/1c1/LC1/E2[Gg] w - - 0 1");
+        assert_eq!(x, twin("2e/1cl/1C1/EL1[Gg] b - - 0 1"));
+        assert_eq!(x.len(), 8);
         let full = twin("l2/3/3/2L[CCGGEE] w - - 0 1");
         assert_eq!(full.len(), 2 + 6, "two of a kind count twice");
     }

@@ -16,6 +16,8 @@ use kyoku_core::rand::Rng;
 use kyoku_core::rand::seq::SliceRandom;
 use kyoku_core::seeded_rng;
 
+use crate::net::{add_row, add_scaled_row, output};
+
 /// One training position for the network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetSample {
@@ -105,20 +107,12 @@ impl Weights {
         let n = self.shape.hidden;
         h.copy_from_slice(&self.bias);
         for &i in &s.active {
-            let row = &self.sparse[usize::from(i) * n..][..n];
-            h.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            add_row(h, &self.sparse[usize::from(i) * n..][..n]);
         }
-        for (k, &x) in s.dense.iter().enumerate() {
-            if x != 0.0 {
-                let row = &self.dense[k * n..][..n];
-                h.iter_mut().zip(row).for_each(|(a, w)| *a += x * w);
-            }
+        for (row, &x) in self.dense.chunks(n).zip(&s.dense) {
+            add_scaled_row(h, row, x);
         }
-        h.iter()
-            .zip(&self.out)
-            .map(|(a, w)| a.max(0.0) * w)
-            .sum::<f32>()
-            + self.out_bias
+        output(h, &self.out, self.out_bias)
     }
 
     /// Every weight, in one order (for Adam's moments).

@@ -1,6 +1,6 @@
 //! `kyoku tune dobutsu`: fits the Dōbutsu evaluation's weights to the
 //! solved table's exact results (Texel-style, `kyoku_ai::tune`) and prints
-//! them as the `WEIGHTS` table of `crates/ai/src/dobutsu.rs`.
+//! them as the `WEIGHTS` table of `crates/ai/src/dobutsu/mod.rs`.
 //!
 //! The training positions come from seeded games between programs (as the
 //! judge's do) and from one random step off each of them, so the
