@@ -197,7 +197,8 @@ fn plays_as_ai_level_with_the_same_seed() {
             "position startpos moves {}",
             record.move_texts().join(" ")
         ));
-        gui.send("go nodes 50000");
+        let nodes = kyoku_ai::dobutsu::level(3).expect("level 3").nodes;
+        gui.send(&format!("go nodes {nodes}"));
         let (mv, _) = gui.bestmove();
         assert_eq!(mv, text, "ply {ply}");
         record.play(expected).unwrap();
