@@ -88,10 +88,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     }
     let samples = |set: &[(Position, Value)]| -> Vec<Sample> {
         set.iter()
-            .map(|&(p, v)| Sample {
-                terms: features(&p).iter().map(|&x| f64::from(x)).collect(),
-                result: target(v, a.win_decay),
-            })
+            .map(|&(p, v)| linear_sample(&p, v, a.win_decay))
             .collect()
     };
     let (train, test) = (samples(&train), samples(&test));
@@ -289,6 +286,14 @@ fn label(tb: &Tablebase, pos: &Position) -> Option<Value> {
         return None;
     }
     tb.value(pos)
+}
+
+/// The position as the linear fit's sample: its terms and its target.
+pub(crate) fn linear_sample(pos: &Position, value: Value, decay: f64) -> Sample {
+    Sample {
+        terms: features(pos).iter().map(|&x| f64::from(x)).collect(),
+        result: target(value, decay),
+    }
 }
 
 /// The result a position is fitted to (see `--win-decay`): 1, ½ or 0 at a

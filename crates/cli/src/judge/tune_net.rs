@@ -13,7 +13,7 @@ use kyoku_ai::tune::{self, Sample};
 use kyoku_dobutsu::Position;
 use kyoku_dobutsu::solve::Value;
 
-use super::tune::target;
+use super::tune::{linear_sample, target};
 
 /// Positions the logistic's scale is fitted on (more change it little).
 const SCALE_POSITIONS: usize = 200_000;
@@ -81,10 +81,7 @@ fn linear_scale(train: &[(Position, Value)], decay: f64) -> f32 {
     let some: Vec<Sample> = train
         .iter()
         .take(SCALE_POSITIONS)
-        .map(|&(p, v)| Sample {
-            terms: features(&p).iter().map(|&x| f64::from(x)).collect(),
-            result: target(v, decay),
-        })
+        .map(|&(p, v)| linear_sample(&p, v, decay))
         .collect();
     let in_use: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
     tune::fit_scale(&some, &in_use) as f32
