@@ -55,3 +55,20 @@ fn bad_input_is_one_line_and_exit_2() {
     let (_, _, err) = kyoku(&["moves", "dobutsu", "--moves", "b2b3,b3b4"]);
     assert!(err.contains("move 2"), "{err}");
 }
+
+/// The tuner refuses options that would be ignored: the network's passes
+/// without `--net`, the linear fit's with it.
+#[test]
+fn tune_refuses_options_it_would_ignore() {
+    for args in [
+        &["tune", "dobutsu", "--net-epochs", "5"][..],
+        &["tune", "dobutsu", "--net", "x", "--epochs", "5"],
+        &["tune", "dobutsu", "--net", "x", "--refit-scale", "5"],
+    ] {
+        let (code, out, err) = kyoku(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        // clap names the missing or conflicting `--net <DIR>`.
+        assert!(err.contains("--net <DIR>"), "{args:?}: {err}");
+    }
+}

@@ -35,12 +35,12 @@ pub struct TuneArgs {
     /// Share of the positions held out to measure the fit, in percent.
     #[arg(long, default_value_t = 10)]
     holdout: u64,
-    /// Full passes of the fit over the training positions.
-    #[arg(long, default_value_t = 2_000)]
+    /// Full passes of the linear fit over the training positions.
+    #[arg(long, default_value_t = 2_000, conflicts_with = "net")]
     epochs: usize,
     /// Fit the logistic's scale again every this many epochs, a Chick on
     /// the board held at 100 (0: the scale of the starting weights stays).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, conflicts_with = "net")]
     refit_scale: usize,
     /// Table file (default: the `seed` table in the data directory).
     #[arg(long)]
@@ -57,8 +57,9 @@ pub struct TuneArgs {
     /// `crates/ai/src/dobutsu`).
     #[arg(long, value_name = "DIR")]
     pub(crate) net: Option<PathBuf>,
-    /// Passes of the network's fit over the training positions.
-    #[arg(long, default_value_t = 20)]
+    /// Passes of the network's fit over the training positions (with
+    /// --net only).
+    #[arg(long, default_value_t = 20, requires = "net")]
     pub(crate) net_epochs: usize,
     /// Take every position one move from each game position too (what a
     /// search looks at), not only one random step.
