@@ -175,7 +175,7 @@ fn alpha_beta_with_table_equals_minimax() {
             continue;
         }
         for depth in 1..=4 {
-            let mut s = Searcher::new(DobutsuEval, 14);
+            let mut s = Searcher::new(WithParts(Tuning::default()), 14);
             s.set_features(plain);
             let r = s.search(&GameRecord::new(pos), &Limits::depth(depth));
             let expect = minimax(&pos, depth, 0, &[], &mut Vec::new());
@@ -212,7 +212,7 @@ fn a_position_the_game_saw_once_is_no_draw_yet() {
             .map(|p| p.hash())
             .collect();
         for depth in 1..=3 {
-            let mut s = Searcher::new(DobutsuEval, 14);
+            let mut s = Searcher::new(WithParts(Tuning::default()), 14);
             s.set_features(plain);
             let r = s.search(&record, &Limits::depth(depth));
             let expect = minimax(&pos, depth, 0, &past, &mut Vec::new());
@@ -298,8 +298,13 @@ fn deterministic_under_seed_and_node_limit() {
         }
         rec.move_texts()
     };
-    assert_eq!(play(1), play(1));
-    assert_ne!(play(1), play(3), "the seed should change the game");
+    let first = play(1);
+    assert_eq!(first, play(1));
+    // Two seeds may lead into the same early repetition: some must differ.
+    assert!(
+        (2..6).any(|seed| play(seed) != first),
+        "the seed should change the game: {first:?}"
+    );
 }
 
 #[test]
@@ -568,7 +573,8 @@ fn probed_chance_nodes_keep_the_expectimax_score() {
 }
 
 /// Dōbutsu's evaluation with the optional parts of the search it is given
-/// (its own search uses none), to test them where exact answers are known.
+/// (its own search uses them all, and they prune what minimax would see),
+/// to test the plain search and each part where exact answers are known.
 struct WithParts(Tuning);
 
 impl Evaluation<Position> for WithParts {
@@ -604,7 +610,7 @@ fn aspiration_windows_find_the_full_windows_score() {
             continue;
         }
         let record = GameRecord::new(pos);
-        let mut full = Searcher::new(DobutsuEval, 16);
+        let mut full = Searcher::new(WithParts(Tuning::default()), 16);
         full.set_features(plain);
         let only = Tuning {
             aspiration: true,

@@ -283,6 +283,20 @@ impl Position {
             != 0
     }
 
+    /// The position with the turn passed to the other side, everything else
+    /// kept: a null move for the search, no move of the game. `None` when
+    /// the side to move's Lion is in danger (the other side could then take
+    /// it, which no position allows).
+    pub fn passed(&self) -> Option<Position> {
+        if self.lion_in_danger(self.turn) {
+            return None;
+        }
+        let mut p = *self;
+        p.turn = self.turn.flip();
+        p.hash ^= ZOBRIST.gote;
+        Some(p)
+    }
+
     /// Whether `color`'s Lion stands attacked ("in danger").
     pub fn lion_in_danger(&self, color: Color) -> bool {
         self.lion(color)

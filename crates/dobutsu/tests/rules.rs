@@ -239,3 +239,45 @@ fn unplay_restores_every_position() {
     }
     assert!(checked > 200_000, "{checked}");
 }
+
+/// A pass (the search's null move) changes only the side to move: its text
+/// is the position's with the other side to move, its hash is the hash of
+/// that text read back, and passing twice gives the position back. A side
+/// whose Lion is in danger may not pass.
+#[test]
+fn a_pass_flips_only_the_turn_and_its_hash() {
+    let mut rng = seeded_rng(47);
+    let (mut passes, mut refused) = (0, 0);
+    for _ in 0..200 {
+        random_game(Position::startpos(), &mut rng, 200, |pos, _| {
+            if pos.result().is_some() {
+                return;
+            }
+            let Some(passed) = pos.passed() else {
+                assert!(pos.lion_in_danger(pos.turn()), "{}", pos.to_text());
+                refused += 1;
+                return;
+            };
+            passes += 1;
+            assert_eq!(passed.turn(), pos.turn().flip());
+            let (text, flipped) = (pos.to_text(), passed.to_text());
+            let (a, b) = (
+                text.split_once(' ').unwrap(),
+                flipped.split_once(' ').unwrap(),
+            );
+            assert_eq!(a.0, b.0, "the board and hands stay");
+            assert_ne!(a.1[..1], b.1[..1], "the turn changes: {text} → {flipped}");
+            if let Ok(read) = Position::from_text(&flipped) {
+                assert_eq!(read.zobrist(), passed.zobrist(), "{flipped}");
+            }
+            assert_eq!(
+                passed.passed(),
+                Some(*pos).filter(|_| !passed.lion_in_danger(passed.turn()))
+            );
+        });
+    }
+    assert!(
+        passes > 1_000 && refused > 100,
+        "{passes} passes, {refused} refused"
+    );
+}
