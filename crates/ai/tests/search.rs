@@ -573,8 +573,7 @@ fn probed_chance_nodes_keep_the_expectimax_score() {
 }
 
 /// Dōbutsu's evaluation with the optional parts of the search it is given
-/// (its own search uses them all, and they prune what minimax would see),
-/// to test the plain search and each part where exact answers are known.
+/// (its own search uses none), to test them where exact answers are known.
 struct WithParts(Tuning);
 
 impl Evaluation<Position> for WithParts {
@@ -592,6 +591,9 @@ impl Evaluation<Position> for WithParts {
     }
     fn tuning(&self, _: &Position) -> Tuning {
         self.0
+    }
+    fn null_move(&self, pos: &Position) -> Option<Position> {
+        DobutsuEval.null_move(pos)
     }
 }
 
@@ -639,7 +641,7 @@ fn aspiration_windows_find_the_full_windows_score() {
 fn pruning_keeps_short_wins() {
     for pos in wins_in_three() {
         let all = Tuning {
-            null_move: false, // Dōbutsu has no null move
+            null_move: true,
             log_reductions: true,
             counter_moves: true,
             futility: true,

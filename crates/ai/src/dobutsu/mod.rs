@@ -7,7 +7,7 @@ use kyoku_dobutsu::{Color, Kind, Move, Position, Square, mask_squares, steps};
 use kyoku_core::{Agent, AgentError};
 
 use crate::agent::{Level, LevelRow, SearchAgent, level_of, parse_level, program_of};
-use crate::alphabeta::{Evaluation, Tuning};
+use crate::alphabeta::Evaluation;
 
 pub mod net;
 
@@ -364,29 +364,12 @@ impl Evaluation<Position> for DobutsuEval {
         CONTEMPT
     }
 
-    /// Every part that fits a game without chance. Against the native
-    /// Fairy-Stockfish at 300 ms a move (120 games, the same openings and
-    /// seed), the network alone scored 53.8 %, with these parts but the null
-    /// move 55.8 %, with all 57.1 %; each step is within the noise (±5.6),
-    /// but together they take level 5 from depth 13 to 16 in the same time
+    /// A pass, for experiments that switch the null move on: level 5 does
+    /// not. With every optional part on, it scored 57 % against the native
+    /// Fairy-Stockfish at 300 ms a move but 39.5 % at its own 1100 ms,
+    /// against 48.2 % without them on the same 200 games: with them it
+    /// walked into six losses in 7–14 plies, without them into none
     /// (`docs/experiments/2026-12-07-dobutsu-search-parts.md`).
-    fn tuning(&self, _root: &Position) -> Tuning {
-        Tuning {
-            null_move: true,
-            log_reductions: true,
-            counter_moves: true,
-            futility: true,
-            late_move_pruning: true,
-            aspiration: true,
-            chance_probe: false,
-            chance_quiescence: false,
-        }
-    }
-
-    /// Dōbutsu has zugzwang (a side may have to step out of its shelter),
-    /// but rarely at depth ≥ 3 with drops in hand; the search passes only
-    /// at non-PV nodes whose static score already holds beta, and never
-    /// with its Lion in danger.
     fn null_move(&self, pos: &Position) -> Option<Position> {
         pos.passed()
     }
@@ -397,16 +380,12 @@ impl Evaluation<Position> for DobutsuEval {
 /// The network made a node 1.25 times dearer, so levels 3–5 search a fifth
 /// fewer nodes than before it (50 000, 500 000, 2 000 000) and keep their
 /// time a move; levels 1 and 2 stop at their depth in a few milliseconds.
-/// The search parts (`DobutsuEval`'s `tuning`) made level 5's move 1.11
-/// times and level 4's 1.08 times longer at the same budget (156
-/// positions, `crates/ai/benches/level_times.py`), so they search 10 % and
-/// 7 % fewer nodes.
 const LEVEL_ROWS: [LevelRow; 5] = [
     (Some(1), 1_000, 200, 150, 12),
     (Some(3), 5_000, 500, 60, 14),
     (None, 40_000, 1_000, 20, 18),
-    (None, 370_000, 2_000, 8, 19),
-    (None, 1_440_000, 5_000, 2, 20),
+    (None, 400_000, 2_000, 8, 19),
+    (None, 1_600_000, 5_000, 2, 20),
 ];
 
 /// The level numbered `level` (1–5).
