@@ -364,12 +364,11 @@ impl Evaluation<Position> for DobutsuEval {
         CONTEMPT
     }
 
-    /// A pass, for experiments that switch the null move on: level 5 does
-    /// not. With every optional part on, it scored 57 % against the native
-    /// Fairy-Stockfish at 300 ms a move but 39.5 % at its own 1100 ms,
-    /// against 48.2 % without them on the same 200 games: with them it
-    /// walked into six losses in 7–14 plies, without them into none
-    /// (`docs/experiments/2026-12-07-dobutsu-search-parts.md`).
+    /// A pass (`Position::passed`), none while the mover's Lion stands
+    /// attacked. Only experiments switch the null move on: level 5 keeps the
+    /// default `Tuning`, since all six optional parts together cost it 8.8
+    /// points against the native Fairy-Stockfish at its own time, walking
+    /// into short losses (`docs/experiments/2026-12-07-dobutsu-search-parts.md`).
     fn null_move(&self, pos: &Position) -> Option<Position> {
         pos.passed()
     }
