@@ -111,6 +111,10 @@ pub struct Searcher<P: Position, E: Evaluation<P>> {
     /// Where the root sits in `path`: the positions before it are the
     /// game's past, those from it on the search's own line.
     root: usize,
+    /// Where the line after the innermost null move starts in `path` (0:
+    /// no null move on the line). A pass is no move, so a position before
+    /// it coming back after it is no repetition.
+    null_floor: usize,
     filter: Vec<u8>,
     noise: i32,
     seed: u64,
@@ -154,6 +158,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             path: Vec::with_capacity(1024),
             root: 0,
+            null_floor: 0,
             filter: vec![0; FILTER_MASK as usize + 1],
             noise: 0,
             seed: 0,

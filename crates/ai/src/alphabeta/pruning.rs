@@ -85,7 +85,10 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         let r = 3 + depth / 6;
         self.after_null[ply + 1] = true;
         self.prev_key[ply] = usize::MAX;
+        // Below the pass, only positions after it count as repetitions.
+        let floor = std::mem::replace(&mut self.null_floor, self.path.len());
         let s = self.node(&passed, depth - r, beta - 1, beta, ply + 1, me);
+        self.null_floor = floor;
         self.after_null[ply + 1] = false;
         if self.aborted {
             return Some(0);

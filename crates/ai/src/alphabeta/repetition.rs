@@ -29,6 +29,12 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
         if self.filter[(key & FILTER_MASK) as usize] == 0 {
             return false;
         }
+        // Below a null move, a position before the pass coming back is no
+        // repetition: the pass is no move, and the line through it proves
+        // nothing about draws (the engines' usual rule).
+        if self.null_floor > 0 {
+            return self.path[self.null_floor..].contains(&key);
+        }
         // On the search's line a return is a draw already (who can repeat
         // once can repeat again); a position only the game's past saw is a
         // draw on its third occurrence, as the rules have it, since the

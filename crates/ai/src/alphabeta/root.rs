@@ -155,6 +155,7 @@ impl<P: Position, E: Evaluation<P>> Searcher<P, E> {
             0
         };
         self.after_null.iter_mut().for_each(|a| *a = false);
+        self.null_floor = 0;
         self.prev_key.iter_mut().for_each(|k| *k = usize::MAX);
         for h in self.history.iter_mut() {
             *h /= 8;

@@ -74,3 +74,21 @@ fn multipv_lines_differ_and_an_early_stop_still_moves() {
     assert_eq!(mate_in_moves(-(MATE - 2)), Some(-1));
     assert_eq!(mate_in_moves(120), None);
 }
+
+#[test]
+fn below_a_null_move_only_the_line_after_the_pass_repeats() {
+    let mut s = Searcher::new(DobutsuEval, 4);
+    // Two positions of the game's past, the root, and the node that passes.
+    for key in [10, 10, 11, 12] {
+        s.push_key(key);
+    }
+    s.root = 2;
+    assert!(s.repeated(10) && s.repeated(11) && s.repeated(12));
+    s.null_floor = s.path.len();
+    s.push_key(13);
+    s.push_key(14);
+    // A pass is no move: what came before it cannot come back as a
+    // repetition (a false draw there cut nodes that were lost).
+    assert!(!s.repeated(10) && !s.repeated(11) && !s.repeated(12));
+    assert!(s.repeated(13) && s.repeated(14) && !s.repeated(15));
+}
