@@ -366,9 +366,10 @@ impl Evaluation<Position> for DobutsuEval {
 
     /// A pass (`Position::passed`), none while the mover's Lion stands
     /// attacked. Only experiments switch the null move on: level 5 keeps the
-    /// default `Tuning`, since all six optional parts together cost it 8.8
-    /// points against the native Fairy-Stockfish at its own time, walking
-    /// into short losses (`docs/experiments/2026-12-07-dobutsu-search-parts.md`).
+    /// default `Tuning`, since all six optional parts together, once a false
+    /// draw below the pass was mended, still gained nothing against the
+    /// native Fairy-Stockfish at its own time
+    /// (`docs/experiments/2026-12-07-dobutsu-null-move-repetition.md`).
     fn null_move(&self, pos: &Position) -> Option<Position> {
         pos.passed()
     }
