@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
+use kyoku_ai::agent::SearchAgent;
 use kyoku_ai::alphabeta::{CHANCE_BOUND, Evaluation, Features, Limits, MATE, Searcher, Tuning};
 use kyoku_ai::dobutsu::DobutsuEval;
-use kyoku_ai::dobutsu::program as dobutsu_agent;
 use kyoku_ai::shogun::ShogunEval;
 use kyoku_core::rand::Rng;
 use kyoku_core::{
@@ -285,9 +285,16 @@ fn hand_of(text: &str) -> &str {
 
 #[test]
 fn deterministic_under_seed_and_node_limit() {
+    // Level 3's budget without its 1 s time cap: on a loaded machine the
+    // cap could end a search early, and the game would depend on the load.
+    let untimed = kyoku_ai::agent::Level {
+        time_ms: 3_600_000,
+        ..kyoku_ai::dobutsu::level(3).unwrap()
+    };
+    let agent = |seed| SearchAgent::new(DobutsuEval, &untimed, seed, "ai:3");
     let play = |seed| {
-        let mut a = dobutsu_agent(3, seed);
-        let mut b = dobutsu_agent(3, seed + 1);
+        let mut a = agent(seed);
+        let mut b = agent(seed + 1);
         let mut rec = GameRecord::new(Position::startpos());
         for ply in 0..40 {
             let agent: &mut dyn Agent<Position> = if ply % 2 == 0 { &mut a } else { &mut b };
