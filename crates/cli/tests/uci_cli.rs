@@ -197,40 +197,50 @@ fn start_up_failures_are_one_line_errors() {
 /// The named heavy check for the clock: `kyoku uci` on both sides of a
 /// Dōbutsu game at 1+0 (one minute each, no increment), the clocks kept by
 /// kyoku's seat from the time each answer took; neither may lose on time.
+/// The two games run side by side: one engine of each thinks at a time, so
+/// two cores serve both, and the check takes one game's time.
 /// Run: `cargo test -p kyoku-cli --test uci_cli -- --ignored one_minute`.
 #[test]
 #[ignore = "plays up to two minutes"]
 fn one_minute_games_are_never_lost_on_time() {
-    for seed in [1, 2] {
-        let options = |seed| SeatOptions {
-            limit: GoLimit::Clock {
-                initial: 60_000,
-                increment: 0,
-            },
-            seed,
-            timeouts: Timeouts {
-                grace: Duration::ZERO,
-                ..Timeouts::default()
-            },
-            ..SeatOptions::default()
-        };
-        let spec = kyoku_spec("self", "uci");
-        let mut seats = [
-            kyoku_uci::agent::<kyoku_dobutsu::Position>(&spec, options(seed)).unwrap(),
-            kyoku_uci::agent::<kyoku_dobutsu::Position>(&spec, options(seed + 100)).unwrap(),
-        ];
-        let mut record = GameRecord::new(kyoku_dobutsu::Position::startpos());
-        while record.outcome().is_none() && record.moves().len() < 300 {
-            let p = record.to_act().player().unwrap().index();
-            match seats[p].choose(&record) {
-                Some(m) => record.play(m).unwrap(),
-                None => panic!("seat {p}: {:?}", seats[p].take_failure()),
-            }
+    std::thread::scope(|s| {
+        for seed in [1, 2] {
+            s.spawn(move || one_minute_game(seed));
         }
-        eprintln!(
-            "seed {seed}: {} plies, clocks left {:?} ms",
-            record.moves().len(),
-            seats.iter().map(|s| s.clock_left()).collect::<Vec<_>>()
-        );
+    });
+}
+
+/// One game of [`one_minute_games_are_never_lost_on_time`]; panics when a
+/// seat fails (a loss on time among them).
+fn one_minute_game(seed: u64) {
+    let options = |seed| SeatOptions {
+        limit: GoLimit::Clock {
+            initial: 60_000,
+            increment: 0,
+        },
+        seed,
+        timeouts: Timeouts {
+            grace: Duration::ZERO,
+            ..Timeouts::default()
+        },
+        ..SeatOptions::default()
+    };
+    let spec = kyoku_spec("self", "uci");
+    let mut seats = [
+        kyoku_uci::agent::<kyoku_dobutsu::Position>(&spec, options(seed)).unwrap(),
+        kyoku_uci::agent::<kyoku_dobutsu::Position>(&spec, options(seed + 100)).unwrap(),
+    ];
+    let mut record = GameRecord::new(kyoku_dobutsu::Position::startpos());
+    while record.outcome().is_none() && record.moves().len() < 300 {
+        let p = record.to_act().player().unwrap().index();
+        match seats[p].choose(&record) {
+            Some(m) => record.play(m).unwrap(),
+            None => panic!("seed {seed}, seat {p}: {:?}", seats[p].take_failure()),
+        }
     }
+    eprintln!(
+        "seed {seed}: {} plies, clocks left {:?} ms",
+        record.moves().len(),
+        seats.iter().map(|s| s.clock_left()).collect::<Vec<_>>()
+    );
 }
