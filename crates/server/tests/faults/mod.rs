@@ -252,7 +252,7 @@ impl Drop for Hog {
 }
 
 /// One move sent: its game, the ply it was meant for, the move, the
-/// answer's status and code, when and how long.
+/// answer's status, code and message, when and how long.
 #[derive(Debug, Clone)]
 pub struct Sent {
     pub game: String,
@@ -260,6 +260,8 @@ pub struct Sent {
     pub mv: String,
     pub status: u16,
     pub code: String,
+    /// The answer's message: what a failure no fault allows says of itself.
+    pub message: String,
     pub took: Duration,
 }
 
@@ -551,6 +553,7 @@ impl Player {
                 mv,
                 status,
                 code,
+                message: v["message"].as_str().unwrap_or("").to_string(),
                 took,
             });
             if status == 200 {

@@ -307,11 +307,17 @@ fn check(verdict: &Verdict) {
         "moves refused with 503 but stored: {:?}",
         verdict.refused_but_stored
     );
-    assert!(
-        verdict.bad.is_empty(),
-        "answers no fault allows: {:?}",
-        verdict.bad
-    );
+    let bad: Vec<String> = verdict
+        .bad
+        .iter()
+        .map(|s| {
+            format!(
+                "game {} ply {} move {}: {} {} after {:?}: {}",
+                s.game, s.ply, s.mv, s.status, s.code, s.took, s.message
+            )
+        })
+        .collect();
+    assert!(bad.is_empty(), "answers no fault allows: {bad:?}");
     assert!(
         verdict.slowest <= BOUND,
         "an answer took {:?}, over {BOUND:?}",
