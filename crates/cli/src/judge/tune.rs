@@ -65,6 +65,12 @@ pub struct TuneArgs {
     /// search looks at), not only one random step.
     #[arg(long)]
     children: bool,
+    /// Also measure the fit on the positions of these recorded games (a
+    /// `kyoku match --record` file; repeat for more) and every position one
+    /// move from them: held out apart, to see how the fit does on the
+    /// positions of other play than the tuner's own games.
+    #[arg(long, value_name = "FILE")]
+    check_games: Vec<PathBuf>,
 }
 
 /// Runs `kyoku tune dobutsu`.
@@ -82,17 +88,26 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         tb.convention() == Convention::Seed && tb.material() == [2, 2, 2],
         "the tuner needs the whole game's table of the seed convention"
     );
+    let check: Labelled = recorded_positions(&a.check_games)?
+        .into_iter()
+        .filter_map(|p| Some((p, label(&tb, &p)?)))
+        .collect();
     let (train, test) = positions(&tb, &a);
     anyhow::ensure!(!train.is_empty(), "no training positions: play more games");
     if let Some(dir) = &a.net {
-        return super::tune_net::run(&train, &test, a.win_decay, a.net_epochs, a.seed, dir);
+        let sets = super::tune_net::Sets {
+            train: &train,
+            test: &test,
+            check: &check,
+        };
+        return super::tune_net::run(&sets, a.win_decay, a.net_epochs, a.seed, dir);
     }
     let samples = |set: &[(Position, Value)]| -> Vec<Sample> {
         set.iter()
             .map(|&(p, v)| linear_sample(&p, v, a.win_decay))
             .collect()
     };
-    let (train, test) = (samples(&train), samples(&test));
+    let (train, test, check) = (samples(&train), samples(&test), samples(&check));
     // Always from the hand-set weights, so a seed gives one answer.
     let start: Vec<f64> = HAND_WEIGHTS.iter().map(|&w| f64::from(w)).collect();
     // The tempo stays: it only shifts every score alike. With the scale
@@ -135,6 +150,14 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         "the weights in use: training {:.5}, held out {:.5}",
         in_use_error.0, in_use_error.1
     );
+    if !check.is_empty() {
+        println!(
+            "{} positions of the recorded games: in use {:.5}, fitted {:.5}",
+            check.len(),
+            tune::error(&check, &in_use, in_use_scale),
+            tune::error(&check, &fit.weights, fit.scale)
+        );
+    }
     Ok(())
 }
 
@@ -223,21 +246,12 @@ fn positions(tb: &Tablebase, a: &TuneArgs) -> (Labelled, Labelled) {
     let mut moves = Vec::new();
     for record in &records {
         for pos in record.positions() {
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            let steps: Vec<Move> = if a.children {
-                moves.clone()
-            } else if moves.is_empty() {
-                Vec::new()
-            } else {
-                vec![moves[rng.random_range(0..moves.len())]]
-            };
-            let children = steps.into_iter().map(|m| {
-                let mut c = *pos;
-                c.play_unchecked(m);
-                c
-            });
-            for p in std::iter::once(*pos).chain(children) {
+            let mut near = children(pos, &mut moves);
+            if !a.children && !near.is_empty() {
+                // One random step, as the search might take.
+                near = vec![near[rng.random_range(0..near.len())]];
+            }
+            for p in std::iter::once(*pos).chain(near) {
                 if !seen.insert(p.hash()) {
                     continue;
                 }
@@ -249,6 +263,47 @@ fn positions(tb: &Tablebase, a: &TuneArgs) -> (Labelled, Labelled) {
         }
     }
     (train, test)
+}
+
+/// The positions of recorded games: each game's positions and every
+/// position one move from them, each once.
+fn recorded_positions(files: &[PathBuf]) -> anyhow::Result<Vec<Position>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for file in files {
+        for g in super::walk::read_games(file)? {
+            let mut pos = g.start;
+            for (ply, text) in g.moves.iter().enumerate() {
+                let around = std::iter::once(pos).chain(children(&pos, &mut moves));
+                out.extend(around.filter(|p| seen.insert(p.hash())));
+                let mv = pos.parse_move(text).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{}: game {} move {}: {e}",
+                        file.display(),
+                        g.number,
+                        ply + 1
+                    )
+                })?;
+                pos.play_unchecked(mv);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Every position one move from `pos` (`moves` is scratch).
+fn children(pos: &Position, moves: &mut Vec<Move>) -> Vec<Position> {
+    moves.clear();
+    pos.legal_moves(moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut c = *pos;
+            c.play_unchecked(m);
+            c
+        })
+        .collect()
 }
 
 /// Plays the planned games (levels, opening plies, seed) on every core;
@@ -310,7 +365,42 @@ pub(crate) fn target(value: Value, decay: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Value, check_fit_args, target};
+    use super::{Position, Value, check_fit_args, children, recorded_positions, target};
+    use kyoku_core::Position as _;
+
+    /// A recorded game gives its positions and their children, each once;
+    /// a move the position does not have is an error naming the game.
+    #[test]
+    fn recorded_games_give_their_positions_and_children_once() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("games.jsonl");
+        let start = "gle/1c1/1C1/ELG[] w - - 0 1";
+        let game = |moves: &str| {
+            format!(
+                r#"{{"game":4,"seats":["ai:5","uci:fsf"],"start":"{start}","moves":[{moves}]}}"#
+            )
+        };
+        std::fs::write(&path, game(r#""b2b3","a4b3""#)).expect("written");
+        let got = recorded_positions(std::slice::from_ref(&path)).expect("reads");
+        let first = Position::from_text(start).expect("a position");
+        let mut moves = Vec::new();
+        let mut after = first;
+        after.play_unchecked(first.parse_move("b2b3").expect("a move"));
+        let mut want: Vec<Position> = std::iter::once(first)
+            .chain(children(&first, &mut moves))
+            .chain(std::iter::once(after))
+            .chain(children(&after, &mut moves))
+            .collect();
+        let mut hashes = std::collections::HashSet::new();
+        want.retain(|p| hashes.insert(p.hash()));
+        assert_eq!(got, want);
+        // The same file twice adds nothing.
+        let twice = recorded_positions(&[path.clone(), path.clone()]).expect("reads");
+        assert_eq!(twice.len(), want.len());
+        std::fs::write(&path, game(r#""b2b3","a1a4""#)).expect("written");
+        let err = recorded_positions(&[path]).unwrap_err().to_string();
+        assert!(err.contains("game 4 move 2"), "{err}");
+    }
 
     #[test]
     fn targets_fall_toward_a_half_with_distance() {

@@ -30,11 +30,14 @@ pub const SHORTENED_BY: u32 = 10;
 const LINE_PLIES: usize = 8;
 
 /// One game of a record file, as `kyoku match --record` writes it.
-struct RecordedGame {
-    number: u64,
+pub(crate) struct RecordedGame {
+    /// The game's number in the record.
+    pub(crate) number: u64,
     seats: Vec<String>,
-    start: Position,
-    moves: Vec<String>,
+    /// Where the game started.
+    pub(crate) start: Position,
+    /// Its moves, as the record writes them.
+    pub(crate) moves: Vec<String>,
     /// How many of the moves were the opening's (nobody's choice).
     opening: usize,
     result: Vec<f64>,
@@ -130,7 +133,7 @@ impl Conversions {
 }
 
 /// Reads a record file's Dōbutsu games.
-fn read_games(path: &std::path::Path) -> anyhow::Result<Vec<RecordedGame>> {
+pub(crate) fn read_games(path: &std::path::Path) -> anyhow::Result<Vec<RecordedGame>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading the games of {}", path.display()))?;
     let mut games = Vec::new();
