@@ -383,9 +383,9 @@ impl Evaluation<Position> for DobutsuEval {
 const LEVEL_ROWS: [LevelRow; 5] = [
     (Some(1), 1_000, 200, 150, 12),
     (Some(3), 5_000, 500, 60, 14),
-    (None, 40_000, 1_000, 20, 18),
-    (None, 400_000, 2_000, 8, 19),
-    (None, 1_600_000, 5_000, 2, 20),
+    (None, 33_000, 1_000, 20, 18),
+    (None, 330_000, 2_000, 8, 19),
+    (None, 1_320_000, 5_000, 2, 20),
 ];
 
 /// The level numbered `level` (1–5).

@@ -18,7 +18,7 @@ pub const SPARSE: usize = 2 * 5 * 12 + 2 * 3 * 2;
 /// Dense inputs: the named terms before the tempo.
 pub const DENSE: usize = TEMPO;
 /// Hidden units.
-pub const HIDDEN: usize = 32;
+pub const HIDDEN: usize = 256;
 /// The most one-hot inputs a position has (8 pieces, 6 hand entries).
 pub const MAX_ACTIVE: usize = 16;
 
