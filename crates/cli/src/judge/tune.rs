@@ -380,7 +380,7 @@ mod tests {
                 r#"{{"game":4,"seats":["ai:5","uci:fsf"],"start":"{start}","moves":[{moves}]}}"#
             )
         };
-        std::fs::write(&path, game(r#""b2b3","a4b3""#)).expect("written");
+        std::fs::write(&path, game(r#""b2b3","b4b3""#)).expect("written");
         let got = recorded_positions(std::slice::from_ref(&path)).expect("reads");
         let first = Position::from_text(start).expect("a position");
         let mut moves = Vec::new();
